@@ -1,0 +1,219 @@
+package net.beaconcontroller.core.internal;
+
+import java.io.IOException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One I/O thread with its own selector. Run-to-completion: the thread that reads a switch's bytes parses them and
+ * runs every message through the listener pipeline, so a switch is only ever handled by its loop's thread.
+ *
+ * <p>Writes are batched (the paper's Algorithms 2 and 3): messages written while handling a read land in the
+ * switch's output buffer; the first switch with output in an iteration is flushed at once, the others together at
+ * the top of the next iteration, so a burst of messages to one switch costs one system call.
+ */
+final class IOLoop implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(IOLoop.class);
+    /** Keepalive and request timeouts are checked this often; they are measured in seconds. */
+    private static final long TIMER_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+
+    private final Controller controller;
+    private final Selector selector;
+    private final Thread thread;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    private final ArrayList<SwitchConnection> dirty = new ArrayList<>();
+    private final ArrayList<SwitchConnection> connections = new ArrayList<>();
+    /** Read by the acceptor to pick the least-loaded loop. */
+    final AtomicInteger switchCount = new AtomicInteger();
+    private volatile boolean running = true;
+    /** The loop's clock, read once per iteration: per-message timestamps need no system call. */
+    long now = System.nanoTime();
+    private long nextTimerCheck;
+
+    IOLoop(Controller controller, int index) throws IOException {
+        this.controller = controller;
+        this.selector = Selector.open();
+        this.thread = new Thread(this, "beacon-io-" + index);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    String threadName() {
+        return thread.getName();
+    }
+
+    boolean inLoop() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Runs the task on this loop's thread: at once if already there, else queued and the selector woken. */
+    void execute(Runnable task) {
+        if (inLoop()) {
+            task.run();
+        } else {
+            tasks.add(task);
+            if (wakeupPending.compareAndSet(false, true)) {
+                selector.wakeup();
+            }
+        }
+    }
+
+    /**
+     * Waits until the loop has finished whatever it was doing (at most {@code timeoutMillis}): afterwards no dispatch
+     * that began before this call is still running.
+     */
+    void quiesce(long timeoutMillis) {
+        if (inLoop() || !thread.isAlive()) {
+            return;
+        }
+        var done = new CountDownLatch(1);
+        execute(done::countDown);
+        try {
+            if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                log.warn("{} did not reach a quiet point within {} ms", thread.getName(), timeoutMillis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Takes over an accepted connection; called on the acceptor thread. */
+    void adopt(SocketChannel channel) {
+        switchCount.incrementAndGet();
+        execute(() -> {
+            try {
+                channel.configureBlocking(false);
+                var key = channel.register(selector, SelectionKey.OP_READ);
+                var conn = new SwitchConnection(controller, this, channel, key);
+                key.attach(conn);
+                connections.add(conn);
+                conn.start();
+            } catch (IOException e) {
+                switchCount.decrementAndGet();
+                log.warn("could not register connection {}: {}", channel, e.toString());
+                closeQuietly(channel);
+            }
+        });
+    }
+
+    /** Called by a connection once it closed. */
+    void forget(SwitchConnection conn) {
+        connections.remove(conn);
+        dirty.remove(conn);
+        switchCount.decrementAndGet();
+    }
+
+    /** Queues a connection's output for the batched flush. */
+    void markDirty(SwitchConnection conn) {
+        dirty.add(conn);
+    }
+
+    void stop() {
+        running = false;
+        selector.wakeup();
+    }
+
+    void join(long millis) throws InterruptedException {
+        thread.join(millis);
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running) {
+                flushDirty();
+                runTasks();
+                long timeout = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextTimerCheck - now));
+                selector.select(timeout);
+                wakeupPending.set(false);
+                now = System.nanoTime();
+                handleSelected();
+                if (now - nextTimerCheck >= 0) {
+                    nextTimerCheck = now + TIMER_PERIOD_NANOS;
+                    for (var conn : new ArrayList<>(connections)) {
+                        conn.checkTimers(now);
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            // Only a bug in the loop itself gets here: per-switch and per-listener errors are handled below.
+            log.error("{} stopped on an unexpected error; its switches are disconnected", thread.getName(), t);
+        } finally {
+            runTasks();
+            for (var conn : new ArrayList<>(connections)) {
+                conn.close("controller stopping");
+            }
+            try {
+                selector.close();
+            } catch (IOException e) {
+                log.debug("closing selector", e);
+            }
+        }
+    }
+
+    private void handleSelected() {
+        boolean firstFlushDone = false;
+        var keys = selector.selectedKeys();
+        for (var key : keys) {
+            var conn = (SwitchConnection) key.attachment();
+            if (!key.isValid()) {
+                continue;
+            }
+            int ready = key.readyOps();
+            if ((ready & SelectionKey.OP_WRITE) != 0) {
+                conn.flushNow();
+            }
+            if ((ready & SelectionKey.OP_READ) != 0 && key.isValid()) {
+                conn.handleRead();
+            }
+            if (!firstFlushDone && conn.hasQueuedOutput()) {
+                conn.flushNow();
+                firstFlushDone = true;
+            }
+        }
+        keys.clear();
+    }
+
+    private void flushDirty() {
+        if (dirty.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < dirty.size(); i++) {
+            dirty.get(i).flushNow();
+        }
+        dirty.clear();
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("task on {} failed", thread.getName(), e);
+            }
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // nothing left to do with a channel we could not even register
+        }
+    }
+}

@@ -1,0 +1,626 @@
+package net.beaconcontroller.core.internal;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.SwitchDisconnectedException;
+import net.beaconcontroller.openflow.OFBarrierReply;
+import net.beaconcontroller.openflow.OFBarrierRequest;
+import net.beaconcontroller.openflow.OFEchoReply;
+import net.beaconcontroller.openflow.OFEchoRequest;
+import net.beaconcontroller.openflow.OFError;
+import net.beaconcontroller.openflow.OFFeaturesReply;
+import net.beaconcontroller.openflow.OFFeaturesRequest;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFHello;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFMessageReader;
+import net.beaconcontroller.openflow.OFParseException;
+import net.beaconcontroller.openflow.OFPhysicalPort;
+import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.OFPortStatus;
+import net.beaconcontroller.openflow.OFSetConfig;
+import net.beaconcontroller.openflow.OFStatsReply;
+import net.beaconcontroller.openflow.OFStatsRequest;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
+import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+
+/**
+ * One switch connection: its buffers, its handshake, its requests in flight. Everything here runs on the owning
+ * {@link IOLoop}'s thread except the {@link IOFSwitch} methods documented as callable from any thread, which hand
+ * their work to the loop.
+ */
+final class SwitchConnection implements IOFSwitch {
+    private static final Logger log = LoggerFactory.getLogger(SwitchConnection.class);
+    /** Big enough for the largest OpenFlow message (64 KiB) plus a batch of small ones. */
+    private static final int READ_BUFFER_SIZE = 128 * 1024;
+    private static final int INITIAL_WRITE_BUFFER_SIZE = 64 * 1024;
+    /** Messages that arrive before the switch is active wait, copied, up to this many bytes. */
+    private static final int EARLY_MESSAGE_LIMIT = 1 << 20;
+    private static final int MISS_SEND_LEN_ALL = 0xffff;
+
+    private enum State { HANDSHAKE, ACTIVE, CLOSED }
+
+    /** A request waiting for its reply: the reply parts collected so far and when to give up. */
+    private static final class Pending {
+        final CompletableFuture<Object> future;
+        final OFType expected;
+        final long deadline;
+        final List<OFStatsReply> parts = new ArrayList<>(1);
+
+        Pending(CompletableFuture<Object> future, OFType expected, long deadline) {
+            this.future = future;
+            this.expected = expected;
+            this.deadline = deadline;
+        }
+    }
+
+    private final Controller controller;
+    private final IOLoop loop;
+    private final SocketChannel channel;
+    private final SelectionKey key;
+    private final InetSocketAddress remote;
+    private final Instant connectedSince = Instant.now();
+    private final long connectedNanos;
+    private final ByteBuffer readBuf = ByteBuffer.allocateDirect(READ_BUFFER_SIZE);
+    private ByteBuffer writeBuf = ByteBuffer.allocateDirect(INITIAL_WRITE_BUFFER_SIZE);
+    private final int writeLimit;
+    private final boolean immediate;
+    private boolean dirty;
+
+    private State state = State.HANDSHAKE;
+    private final Map<Integer, Pending> pending = new HashMap<>();
+    private final List<byte[]> early = new ArrayList<>();
+    private int earlyBytes;
+    private final AtomicInteger xid = new AtomicInteger(1);
+    private boolean helloReceived;
+    private long lastReceived;
+    private boolean echoOutstanding;
+
+    private volatile OFFeaturesReply features;
+    private volatile OFDescStatsReply description;
+    private final ConcurrentMap<Integer, OFPhysicalPort> ports = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
+    private final Map<Object, Object> local = new HashMap<>();
+    // Written only by the loop thread; others read them for the console, where a slightly stale count is fine.
+    private long messagesIn;
+    private long messagesOut;
+
+    SwitchConnection(Controller controller, IOLoop loop, SocketChannel channel, SelectionKey key) throws IOException {
+        this.controller = controller;
+        this.loop = loop;
+        this.channel = channel;
+        this.key = key;
+        this.remote = (InetSocketAddress) channel.getRemoteAddress();
+        this.writeLimit = controller.settings().getInt("controller.outputBufferLimit");
+        this.immediate = controller.settings().getBoolean("controller.immediate");
+        channel.socket().setTcpNoDelay(controller.settings().getBoolean("controller.noDelay"));
+        this.connectedNanos = loop.now;
+        this.lastReceived = loop.now;
+    }
+
+    /** Opens the handshake: HELLO goes out at once, the rest follows the switch's HELLO. */
+    void start() {
+        log.debug("connection from {} on {}", remote, loop.threadName());
+        write(new OFHello(nextXid()));
+        flushNow();
+    }
+
+    // ---------------------------------------------------------------------------------------------------- reading
+
+    void handleRead() {
+        int n;
+        try {
+            n = channel.read(readBuf);
+        } catch (IOException e) {
+            close("read failed: " + e.getMessage());
+            return;
+        }
+        if (n < 0) {
+            close("connection closed by the switch");
+            return;
+        }
+        lastReceived = loop.now;
+        echoOutstanding = false;
+        readBuf.flip();
+        try {
+            OFMessage msg;
+            while (state != State.CLOSED && (msg = OFMessageReader.read(readBuf)) != null) {
+                messagesIn++;
+                handle(msg);
+            }
+        } catch (OFParseException e) {
+            close("malformed message: " + e.getMessage());
+            return;
+        }
+        if (state != State.CLOSED) {
+            readBuf.compact();
+        }
+    }
+
+    private void handle(OFMessage msg) {
+        if (msg instanceof OFEchoRequest echo) {
+            write(new OFEchoReply(echo.xid(), echo.data()));
+        } else if (msg instanceof OFPortStatus status) {
+            updatePort(status);
+        } else if (msg instanceof OFHello hello) {
+            if (!helloReceived) {
+                helloReceived = true;
+                negotiate(hello);
+            }
+            return;
+        }
+        if (completePending(msg)) {
+            return;
+        }
+        if (state == State.ACTIVE) {
+            controller.dispatch(this, msg);
+        } else if (state == State.HANDSHAKE && !(msg instanceof OFEchoRequest) && !(msg instanceof OFEchoReply)) {
+            keepForLater(msg);
+        }
+    }
+
+    /** OpenFlow 1.0 only: a peer whose HELLO rules 1.0 out gets HELLO_FAILED and is closed. */
+    private void negotiate(OFHello hello) {
+        if (!speaksOpenFlow10(hello)) {
+            write(OFError.helloFailed(hello.xid(), "Beacon speaks OpenFlow 1.0 (wire version 1) only"));
+            flushNow();
+            close("incompatible OpenFlow version " + hello.version() + " (only 1.0 is supported)");
+            return;
+        }
+        long deadline = connectedNanos + TimeUnit.SECONDS.toNanos(controller.settings().getInt("controller.echoTimeout"));
+        request(new OFFeaturesRequest(nextXid()), OFType.FEATURES_REPLY, deadline)
+                .thenCompose(reply -> {
+                    var f = (OFFeaturesReply) reply;
+                    features = f;
+                    f.ports().forEach(p -> ports.put(p.portNo(), p));
+                    return request(new OFStatsRequest(nextXid(), 0, new OFDescStatsRequest()), OFType.STATS_REPLY, deadline);
+                })
+                .thenCompose(parts -> {
+                    @SuppressWarnings("unchecked")
+                    var replies = (List<OFStatsReply>) parts;
+                    description = (OFDescStatsReply) replies.get(0).body();
+                    write(new OFSetConfig(nextXid(), 0, MISS_SEND_LEN_ALL));
+                    if (!controller.settings().getBoolean("controller.deletePreExistingFlows")) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    write(OFFlowMod.builder().xid(nextXid()).command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
+                            .outPort(OFPort.NONE).build());
+                    return request(new OFBarrierRequest(nextXid()), OFType.BARRIER_REPLY, deadline);
+                })
+                .thenCompose(ignored -> controller.runInitializers(this))
+                .whenComplete((ignored, error) -> {
+                    if (error != null) {
+                        close("handshake failed: " + rootMessage(error));
+                    } else {
+                        controller.activate(this);
+                    }
+                });
+    }
+
+    private static boolean speaksOpenFlow10(OFHello hello) {
+        if (hello.version() == OFMessage.VERSION) {
+            return true;
+        }
+        if (hello.version() < OFMessage.VERSION) {
+            return false;
+        }
+        // OpenFlow 1.3.1+ peers list their versions in a bitmap element (type 1); without one, the lower version wins.
+        var body = ByteBuffer.wrap(hello.elements().toByteArray());
+        while (body.remaining() >= 4) {
+            int type = body.getShort(body.position()) & 0xffff;
+            int length = body.getShort(body.position() + 2) & 0xffff;
+            if (length < 4 || length > body.remaining()) {
+                return true;
+            }
+            if (type == 1 && length >= 8) {
+                return (body.getInt(body.position() + 4) & (1 << OFMessage.VERSION)) != 0;
+            }
+            int padded = (length + 7) & ~7;
+            if (padded > body.remaining()) {
+                return true;
+            }
+            body.position(body.position() + padded);
+        }
+        return true;
+    }
+
+    private void updatePort(OFPortStatus status) {
+        var port = status.desc();
+        if (status.reason() == OFPortStatus.Reason.DELETE) {
+            ports.remove(port.portNo());
+        } else {
+            ports.put(port.portNo(), port);
+        }
+    }
+
+    private void keepForLater(OFMessage msg) {
+        earlyBytes += msg.length();
+        if (earlyBytes > EARLY_MESSAGE_LIMIT) {
+            close("more than " + EARLY_MESSAGE_LIMIT + " bytes of messages before the handshake completed");
+            return;
+        }
+        // A PACKET_IN's frame is a view of the read buffer, which the next read overwrites: keep a copy.
+        early.add(msg.toByteArray());
+    }
+
+    /** Becomes active (called by the controller once listeners may see this switch); replays what arrived early. */
+    void becomeActive() {
+        state = State.ACTIVE;
+        log.info("switch {} connected from {} on {}", getStringId(), remote, loop.threadName());
+        controller.switchAdded(this);
+        for (byte[] bytes : early) {
+            if (state != State.ACTIVE) {
+                break;
+            }
+            try {
+                controller.dispatch(this, OFMessageReader.read(ByteBuffer.wrap(bytes)));
+            } catch (OFParseException e) {
+                throw new IllegalStateException("a message that parsed once no longer parses", e);
+            }
+        }
+        early.clear();
+        earlyBytes = 0;
+    }
+
+    // -------------------------------------------------------------------------------------------- requests, replies
+
+    private CompletableFuture<Object> request(OFMessage msg, OFType expected, long deadline) {
+        var future = new CompletableFuture<Object>();
+        pending.put(msg.xid(), new Pending(future, expected, deadline));
+        write(msg);
+        return future;
+    }
+
+    private boolean completePending(OFMessage msg) {
+        if (pending.isEmpty()) {
+            return false;
+        }
+        // Asynchronous messages carry xids from the switch's own numbering: only a reply of the expected type (or an
+        // error) answers a request.
+        var p = pending.get(msg.xid());
+        if (p == null || (msg.type() != p.expected && !(msg instanceof OFError))) {
+            return false;
+        }
+        if (msg instanceof OFError error) {
+            pending.remove(msg.xid());
+            p.future.completeExceptionally(new IllegalStateException("switch answered with " + error));
+        } else if (msg instanceof OFStatsReply reply) {
+            p.parts.add(reply);
+            if (!reply.more()) {
+                pending.remove(msg.xid());
+                p.future.complete(List.copyOf(p.parts));
+            }
+        } else {
+            pending.remove(msg.xid());
+            p.future.complete(msg);
+        }
+        return true;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public CompletableFuture<List<OFStatsReply>> getStatistics(OFStatsRequest request, Duration timeout) {
+        var result = new CompletableFuture<List<OFStatsReply>>();
+        execute(() -> {
+            if (state == State.CLOSED) {
+                result.completeExceptionally(new SwitchDisconnectedException("switch " + getStringId() + " disconnected"));
+                return;
+            }
+            var msg = new OFStatsRequest(nextXid(), request.flags(), request.body());
+            request(msg, OFType.STATS_REPLY, loop.now + timeout.toNanos())
+                    .whenComplete((v, e) -> complete(result, (List<OFStatsReply>) v, e));
+            flushNow();
+        });
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<OFBarrierReply> barrier(Duration timeout) {
+        var result = new CompletableFuture<OFBarrierReply>();
+        execute(() -> {
+            if (state == State.CLOSED) {
+                result.completeExceptionally(new SwitchDisconnectedException("switch " + getStringId() + " disconnected"));
+                return;
+            }
+            request(new OFBarrierRequest(nextXid()), OFType.BARRIER_REPLY, loop.now + timeout.toNanos())
+                    .whenComplete((v, e) -> complete(result, (OFBarrierReply) v, e));
+            flushNow();
+        });
+        return result;
+    }
+
+    private static <T> void complete(CompletableFuture<T> result, T value, Throwable error) {
+        if (error != null) {
+            result.completeExceptionally(error);
+        } else {
+            result.complete(value);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------ timers
+
+    void checkTimers(long now) {
+        if (state == State.CLOSED) {
+            return;
+        }
+        var settings = controller.settings();
+        long idle = now - lastReceived;
+        long timeout = TimeUnit.SECONDS.toNanos(settings.getInt("controller.echoTimeout"));
+        if (state == State.HANDSHAKE && now - connectedNanos > timeout) {
+            close("handshake not completed within " + settings.getInt("controller.echoTimeout") + " s");
+            return;
+        }
+        if (idle > timeout) {
+            close("no message for " + TimeUnit.NANOSECONDS.toSeconds(idle) + " s");
+            return;
+        }
+        if (idle > TimeUnit.SECONDS.toNanos(settings.getInt("controller.echoInterval")) && !echoOutstanding) {
+            echoOutstanding = true;
+            write(new OFEchoRequest(nextXid()));
+        }
+        for (Iterator<Pending> it = pending.values().iterator(); it.hasNext();) {
+            var p = it.next();
+            if (now - p.deadline > 0) {
+                it.remove();
+                p.future.completeExceptionally(new TimeoutException("switch " + getStringId() + " did not answer in time"));
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------------------- writing
+
+    @Override
+    public void write(OFMessage msg) {
+        if (!loop.inLoop()) {
+            loop.execute(() -> write(msg));
+            return;
+        }
+        if (state == State.CLOSED) {
+            return;
+        }
+        int length = msg.length();
+        if (writeBuf.remaining() < length && !grow(length)) {
+            close("output buffer limit of " + writeLimit + " bytes reached: the switch is not reading");
+            return;
+        }
+        msg.writeTo(writeBuf);
+        messagesOut++;
+        if (immediate) {
+            flushNow();
+        } else if (!dirty) {
+            dirty = true;
+            loop.markDirty(this);
+        }
+    }
+
+    @Override
+    public void write(List<? extends OFMessage> msgs) {
+        if (!loop.inLoop()) {
+            var copy = List.copyOf(msgs);
+            loop.execute(() -> write(copy));
+            return;
+        }
+        for (var msg : msgs) {
+            write(msg);
+        }
+    }
+
+    private boolean grow(int needed) {
+        int used = writeBuf.position();
+        if ((long) used + needed > writeLimit) {
+            return false;
+        }
+        int size = writeBuf.capacity();
+        while (size < used + needed) {
+            size = (int) Math.min((long) size * 2, writeLimit);
+        }
+        var bigger = ByteBuffer.allocateDirect(size);
+        writeBuf.flip();
+        bigger.put(writeBuf);
+        writeBuf = bigger;
+        return true;
+    }
+
+    @Override
+    public void flush() {
+        execute(this::flushNow);
+    }
+
+    boolean hasQueuedOutput() {
+        return writeBuf.position() > 0;
+    }
+
+    /** Writes as much as the socket takes; what is left waits for OP_WRITE. */
+    void flushNow() {
+        dirty = false;
+        if (state == State.CLOSED || writeBuf.position() == 0) {
+            return;
+        }
+        writeBuf.flip();
+        try {
+            channel.write(writeBuf);
+        } catch (IOException e) {
+            writeBuf.clear();
+            close("write failed: " + e.getMessage());
+            return;
+        }
+        writeBuf.compact();
+        int ops = writeBuf.position() > 0 ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ;
+        if (key.interestOps() != ops) {
+            key.interestOps(ops);
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------------------- closing
+
+    @Override
+    public void disconnect(String reason) {
+        execute(() -> close(reason));
+    }
+
+    void close(String reason) {
+        if (state == State.CLOSED) {
+            return;
+        }
+        boolean wasActive = state == State.ACTIVE;
+        state = State.CLOSED;
+        key.cancel();
+        try {
+            channel.close();
+        } catch (IOException e) {
+            log.debug("closing {}", remote, e);
+        }
+        loop.forget(this);
+        var gone = new SwitchDisconnectedException("switch " + getStringId() + " disconnected: " + reason);
+        var waiting = new ArrayList<>(pending.values());
+        pending.clear();
+        waiting.forEach(p -> p.future.completeExceptionally(gone));
+        if (wasActive) {
+            log.info("switch {} ({}) disconnected: {}", getStringId(), remote, reason);
+            controller.switchRemoved(this);
+        } else {
+            log.info("connection from {} closed before the switch became active: {}", remote, reason);
+        }
+        local.clear();
+        early.clear();
+    }
+
+    private static String rootMessage(Throwable t) {
+        while (t.getCause() != null && t != t.getCause()) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    // ------------------------------------------------------------------------------------------------ IOFSwitch
+
+    @Override
+    public long getId() {
+        var f = features;
+        return f == null ? 0 : f.datapathId();
+    }
+
+    @Override
+    public String getStringId() {
+        var f = features;
+        if (f == null) {
+            return "(unknown, " + remote + ")";
+        }
+        var hex = String.format("%016x", f.datapathId());
+        var sb = new StringBuilder(23);
+        for (int i = 0; i < 16; i += 2) {
+            if (i > 0) {
+                sb.append(':');
+            }
+            sb.append(hex, i, i + 2);
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public OFFeaturesReply getFeatures() {
+        return features;
+    }
+
+    @Override
+    public OFDescStatsReply getDescription() {
+        return description;
+    }
+
+    @Override
+    public Collection<OFPhysicalPort> getPorts() {
+        return List.copyOf(ports.values());
+    }
+
+    @Override
+    public OFPhysicalPort getPort(int portNumber) {
+        return ports.get(portNumber);
+    }
+
+    @Override
+    public int nextXid() {
+        return xid.getAndIncrement();
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    @Override
+    public ConcurrentMap<Object, Object> getAttributes() {
+        return attributes;
+    }
+
+    @Override
+    public Map<Object, Object> getLocal() {
+        return local;
+    }
+
+    @Override
+    public boolean isConnected() {
+        return state != State.CLOSED;
+    }
+
+    boolean isActive() {
+        return state == State.ACTIVE;
+    }
+
+    IOLoop loop() {
+        return loop;
+    }
+
+    @Override
+    public InetSocketAddress getRemoteAddress() {
+        return remote;
+    }
+
+    @Override
+    public Instant getConnectedSince() {
+        return connectedSince;
+    }
+
+    @Override
+    public String getThreadName() {
+        return loop.threadName();
+    }
+
+    @Override
+    public long getMessagesIn() {
+        return messagesIn;
+    }
+
+    @Override
+    public long getMessagesOut() {
+        return messagesOut;
+    }
+
+    @Override
+    public String toString() {
+        return "switch " + getStringId();
+    }
+}

@@ -1,0 +1,61 @@
+package net.beaconcontroller.util;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+class AddressTextTest {
+    @Test
+    void macTextAndBytes() {
+        long mac = MacAddress.parse("00:1B:21:aa:bb:0c");
+        assertEquals(0x001b21aabb0cL, mac);
+        assertEquals("00:1b:21:aa:bb:0c", MacAddress.toString(mac));
+        assertArrayEquals(new byte[] {0, 0x1b, 0x21, (byte) 0xaa, (byte) 0xbb, 0x0c}, MacAddress.toBytes(mac));
+        assertEquals(mac, MacAddress.parse("00-1b-21-aa-bb-0c"));
+    }
+
+    @Test
+    void multicastBit() {
+        assertTrue(MacAddress.isMulticast(MacAddress.BROADCAST));
+        assertTrue(MacAddress.isMulticast(MacAddress.parse("01:80:c2:00:00:0e")));
+        assertFalse(MacAddress.isMulticast(MacAddress.parse("00:80:c2:00:00:0e")));
+    }
+
+    @Test
+    void badMacTextIsNamed() {
+        for (String bad : new String[] {"", "00:11:22:33:44", "00:11:22:33:44:55:66", "00:11:22:33:44:zz", "0:1:2:3:4:100"}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> MacAddress.parse(bad));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
+    }
+
+    @Property
+    void macRoundTrips(@ForAll @LongRange(min = 0, max = 0xffff_ffff_ffffL) long mac) {
+        assertEquals(mac, MacAddress.parse(MacAddress.toString(mac)));
+        assertEquals(mac, MacAddress.fromBytes(MacAddress.toBytes(mac)));
+    }
+
+    @Test
+    void ipv4TextAndBytes() {
+        int ip = IPv4Address.parse("10.0.255.1");
+        assertEquals(0x0a00ff01, ip);
+        assertEquals("10.0.255.1", IPv4Address.toString(ip));
+        assertEquals("255.255.255.255", IPv4Address.toString(-1));
+        assertEquals(ip, IPv4Address.fromBytes(IPv4Address.toBytes(ip), 0));
+        for (String bad : new String[] {"", "1.2.3", "1.2.3.256", "1.2.3.-1", "a.b.c.d", "1..2.3"}) {
+            assertThrows(IllegalArgumentException.class, () -> IPv4Address.parse(bad), bad);
+        }
+    }
+
+    @Property
+    void ipv4RoundTrips(@ForAll int ip) {
+        assertEquals(ip, IPv4Address.parse(IPv4Address.toString(ip)));
+    }
+}

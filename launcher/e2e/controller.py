@@ -1,0 +1,133 @@
+"""The controller under test: a shell command run by the harness, its stdin kept as a console.
+
+Beacon's product runs the OSGi (Gogo) console on stdin/stdout, prompting with `osgi> `. The harness types commands
+into it and reads the text that comes back before the next prompt.
+"""
+
+import os
+import re
+import signal
+import subprocess
+import threading
+
+from ovsenv import run, wait_until
+
+PROMPT = "osgi>"
+SS_LINE = re.compile(r"^\s*(\d+)\s+([A-Z<>]+)\s+(\S+?)_(\d\S*)\s*$")
+BUNDLE_ID = re.compile(r"Bundle id is (\d+)")
+
+
+class ControllerProcess:
+    def __init__(self, command, port, log_path, env=None):
+        self.cmdline = command
+        self.env = env
+        self.port = port
+        self.log_path = log_path
+        self._proc = None
+        self._out = []
+        self._len = 0
+        self._lock = threading.Lock()
+
+    def start(self):
+        self._log = open(self.log_path, "wb")
+        # A new session gives the controller (and whatever its command line forks) a process group of its own,
+        # so stop() ends exactly those processes.
+        self._proc = subprocess.Popen(self.cmdline, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.STDOUT, start_new_session=True, env=self.env)
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        fd = self._proc.stdout.fileno()
+        while chunk := os.read(fd, 65536):
+            self._log.write(chunk)
+            self._log.flush()
+            with self._lock:
+                self._out.append(chunk.decode(errors="replace"))
+                self._len += len(self._out[-1])
+
+    def output(self, start=0):
+        with self._lock:
+            text = "".join(self._out)
+        return text[start:]
+
+    def alive(self):
+        return self._proc is not None and self._proc.poll() is None
+
+    def wait_listening(self, timeout=60):
+        """Waits until the controller accepts TCP connections on 127.0.0.1:port."""
+        # Asks the kernel rather than connecting: a probe connection would show up as a broken switch.
+        def listening():
+            if not self.alive():
+                raise RuntimeError(f"controller exited with {self._proc.returncode} before listening")
+            return run(["ss", "-Hltn", f"sport = :{self.port}"]).stdout.strip()
+        wait_until(listening, timeout, f"controller listening on 127.0.0.1:{self.port}", interval=0.2)
+
+    def wait_prompt(self, timeout=60):
+        wait_until(lambda: PROMPT in self.output(), timeout, "the first console prompt", interval=0.1)
+
+    def console(self, command, timeout=30):
+        """Types one console command and returns what was printed before the next prompt."""
+        with self._lock:
+            mark = self._len
+        self._proc.stdin.write((command + "\n").encode())
+        self._proc.stdin.flush()
+
+        def answered():
+            if not self.alive():
+                raise RuntimeError(f"controller exited while running '{command}'")
+            text = self.output(mark)
+            # A one-element tuple stays truthy for wait_until even when the answer is empty.
+            return (text[:text.index(PROMPT)],) if PROMPT in text else None
+        return wait_until(answered, timeout, f"console answer to '{command}'", interval=0.05)[0]
+
+    def command(self, command, timeout=30):
+        """A console command that must not fail: Gogo reports failures on lines starting with `gogo: `."""
+        out = self.console(command, timeout)
+        if errors := [line for line in out.splitlines() if line.startswith("gogo: ")]:
+            raise RuntimeError(f"'{command}' failed: {' '.join(errors)}")
+        return out
+
+    def bundles(self):
+        """`ss` as {symbolic name: (id, state)}."""
+        found = {}
+        for line in self.console("ss").splitlines():
+            if m := SS_LINE.match(line):
+                found[m.group(3)] = (int(m.group(1)), m.group(2))
+        return found
+
+    def wait_bundle_state(self, symbolic_name, state, timeout=30):
+        """Polls `ss` until the bundle is in `state` (None: no longer listed); returns its id."""
+        def reached():
+            entry = self.bundles().get(symbolic_name)
+            if state is None:
+                return entry is None and (-1,)
+            return entry is not None and entry[1] == state and (entry[0],)
+        return wait_until(reached, timeout, f"{symbolic_name} {state or 'gone'}", interval=0.3)[0]
+
+    def install(self, url, symbolic_name):
+        """Installs a bundle and returns its id (from `Bundle id is N`, else from `ss`)."""
+        out = self.command(f"install {url}")
+        if m := BUNDLE_ID.search(out):
+            return int(m.group(1))
+        return self.wait_bundle_state(symbolic_name, "INSTALLED")
+
+    def stop(self):
+        if self._proc is None:
+            return
+        try:
+            self._proc.stdin.close()
+        except OSError:
+            pass
+        self._signal_group(signal.SIGTERM)
+        try:
+            self._proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self._signal_group(signal.SIGKILL)
+            self._proc.wait()
+        self._proc = None
+
+    def _signal_group(self, sig):
+        try:
+            os.killpg(self._proc.pid, sig)
+        except ProcessLookupError:
+            pass

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""End-to-end tests of an OpenFlow 1.0 controller against a private Open vSwitch (see README.md).
+
+Prints one line per test, then `N passed, N failed` (`, N skipped` when some were skipped); exits non-zero on any
+failure. Runs itself inside private network/mount/PID namespaces; needs root.
+"""
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+import ovsenv
+from controller import ControllerProcess
+
+TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--controller-cmd", default="ovs-testcontroller ptcp:6633:127.0.0.1",
+                   help="shell command starting the controller; it must listen on 127.0.0.1:PORT "
+                        "(default: %(default)s)")
+    p.add_argument("--port", type=int, default=6633, help="controller port (default: %(default)s)")
+    p.add_argument("--beacon", action="store_true",
+                   help="the controller is Beacon: wait for its osgi> console and run the modularity test")
+    p.add_argument("--learningswitch-jar", type=Path, help="learning switch bundle jar (modularity test: update)")
+    p.add_argument("--hub-jar", type=Path, help="hub bundle jar (modularity test: install)")
+    p.add_argument("--learningswitch-bsn", default="net.beaconcontroller.learningswitch")
+    p.add_argument("--hub-bsn", default="net.beaconcontroller.hub")
+    p.add_argument("--tests", default=",".join(TESTS), help="comma-separated subset of: " + ", ".join(TESTS))
+    p.add_argument("--transfer-mb", type=int, default=10, help="size of the TCP transfer (default: %(default)s)")
+    p.add_argument("--startup-timeout", type=float, default=90, help="seconds for the controller to come up")
+    p.add_argument("--keep", action="store_true", help="keep the work directory (logs, OVS db) even on success")
+    args = p.parse_args(argv)
+    args.tests = [t.strip() for t in args.tests.split(",") if t.strip()]
+    unknown = set(args.tests) - set(TESTS)
+    if unknown:
+        p.error(f"unknown tests: {', '.join(sorted(unknown))}")
+    if args.beacon and "modularity" in args.tests:
+        for jar in (args.learningswitch_jar, args.hub_jar):
+            if jar is None or not jar.is_file():
+                p.error("--beacon with the modularity test needs existing --learningswitch-jar and --hub-jar")
+    return args
+
+
+class Context:
+    """What the tests share: one private OVS, one controller process, the topology currently built."""
+
+    def __init__(self, args, workdir):
+        self.args = args
+        self.workdir = workdir
+        self.ovs = ovsenv.PrivateOvs(workdir)
+        # The OVS directories go to the controller too: ovs-testcontroller puts its control socket in OVS_RUNDIR.
+        self.controller = ControllerProcess(args.controller_cmd, args.port, os.path.join(workdir, "controller.log"),
+                                            env=self.ovs.env)
+        self.net = None
+
+    def start(self):
+        self.ovs.start()
+        self.controller.start()
+        if self.args.beacon:
+            self.controller.wait_prompt(self.args.startup_timeout)
+        self.controller.wait_listening(self.args.startup_timeout)
+
+    def network(self, spec):
+        """The topology `spec`, built (replacing any other) and with every switch connected."""
+        if self.net is not None and self.net.spec.name == spec.name:
+            return self.net
+        if self.net is not None:
+            self.net.teardown()
+            self.net = None
+        self.net = ovsenv.Network(self.ovs, spec, f"tcp:127.0.0.1:{self.args.port}")
+        self.net.build()
+        self.net.wait_connected()
+        return self.net
+
+    def diagnostics(self):
+        parts = []
+        if self.net is not None:
+            parts.append("== ovs-ofctl dump-flows\n" + self.net.dump_flows())
+            parts.append("== ovs-vsctl list controller (target, is_connected, status)\n" + self.ovs.vsctl(
+                "--columns=target,is_connected,status", "list", "controller", check=False).stdout)
+        parts.append("== controller log (tail)\n" + ovsenv.tail(self.controller.log_path))
+        parts.append("== ovs-vswitchd.log (tail)\n" + ovsenv.tail(self.ovs.vswitchd_log))
+        return "\n".join(parts)
+
+    def close(self):
+        if self.net is not None:
+            self.net.teardown()
+        self.controller.stop()
+        self.ovs.stop()
+
+
+def pingall(net):
+    """Every host pings every other host; a pair may retry (first ARP, flow setup) but must end up answered."""
+    hosts = net.spec.hosts
+    pairs = [(s, d) for s in hosts for d in hosts if s is not d]
+    failed = [f"{s.name}->{d.name}" for s, d in pairs if not net.ping_retry(s, d, tries=3)]
+    if failed:
+        raise AssertionError(f"{len(failed)}/{len(pairs)} pairs unreachable: {' '.join(failed)}")
+    return f"{len(pairs)} pairs, 0% loss"
+
+
+def test_linear4_pingall(ctx):
+    return pingall(ctx.network(ovsenv.linear(4)))
+
+
+def test_tree22_pingall(ctx):
+    return pingall(ctx.network(ovsenv.tree(2, 2, dpid_base=0x100)))
+
+
+def test_tcp_transfer(ctx):
+    net = ctx.network(ovsenv.linear(4))
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    data_path, out_path = os.path.join(ctx.workdir, "tcp.bin"), os.path.join(ctx.workdir, "tcp.out")
+    with open(data_path, "wb") as f:
+        f.write(os.urandom(ctx.args.transfer_mb * 1024 * 1024))
+    if not net.ping_retry(src, dst):
+        raise AssertionError(f"{src.name} cannot reach {dst.name} before the transfer")
+    port = 5001
+    with open(out_path, "wb") as out:
+        # -d: the receiver never reads its stdin, so it ends when the sender closes the connection.
+        receiver = net.popen(dst, "nc.openbsd", "-d", "-l", str(port), stdin=subprocess.DEVNULL, stdout=out,
+                             stderr=subprocess.STDOUT)
+    try:
+        ovsenv.wait_until(lambda: net.exec(dst, "ss", "-Hltn", f"sport = :{port}").stdout.strip(), 10,
+                          f"nc listening on {dst.name}:{port}")
+        start = time.monotonic()
+        with open(data_path, "rb") as data:
+            # -N: half-close after the file so the receiver sees EOF; -w bounds a stalled connection.
+            net.exec(src, "nc.openbsd", "-N", "-w", "10", dst.ip, str(port), stdin=data, timeout=120)
+        receiver.wait(30)
+        elapsed = time.monotonic() - start
+    finally:
+        if receiver.poll() is None:
+            receiver.kill()
+            receiver.wait()
+    sent, got = sha256(data_path), sha256(out_path)
+    size = os.path.getsize(out_path)
+    if sent != got:
+        raise AssertionError(f"sha256 mismatch: sent {sent}, received {got} ({size} bytes)")
+    return f"{size} bytes {src.name}->{dst.name}, sha256 ok, {size / elapsed / 1e6:.1f} MB/s"
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
+
+
+def test_modularity(ctx):
+    """Beacon's runtime modularity: stop/start/update/uninstall the learning switch, install the hub instead."""
+    args, c = ctx.args, ctx.controller
+    net = ctx.network(ovsenv.linear(4))
+    h1, h2, h3, h4 = net.spec.hosts
+    ls, hub = args.learningswitch_bsn, args.hub_bsn
+    steps = []
+    connects = net.ovs.controller_connects()
+
+    def connected(phase):
+        # is_connected is refreshed only every few seconds; a reconnection in between shows in the vswitchd log.
+        if not net.all_connected() or net.ovs.controller_connects() != connects:
+            raise AssertionError(f"{phase}: switches lost their controller connection "
+                                 f"(is_connected {net.ovs.controller_states()})")
+
+    def reachable(phase, src, dst):
+        # del-flows first: whatever answers the ping must be the controller as it is now, not flows of before.
+        net.del_flows()
+        connected(phase)
+        if not net.ping_retry(src, dst, tries=5):
+            raise AssertionError(f"{phase}: {src.name} cannot ping {dst.name}")
+        steps.append(f"{phase} ok")
+
+    def unreachable(phase, src, dst):
+        net.del_flows()
+        connected(phase)
+        if net.ping(src, dst, count=2):
+            raise AssertionError(f"{phase}: {src.name} pings {dst.name} although no app should forward")
+        steps.append(f"{phase} ok")
+
+    ls_id = c.wait_bundle_state(ls, "ACTIVE")
+    c.command(f"stop {ls_id}")
+    c.wait_bundle_state(ls, "RESOLVED")
+    unreachable("stop", h1, h4)
+
+    c.command(f"start {ls_id}")
+    c.wait_bundle_state(ls, "ACTIVE")
+    reachable("start", h2, h4)
+
+    c.command(f"update {ls_id} {args.learningswitch_jar.resolve().as_uri()}")
+    c.wait_bundle_state(ls, "ACTIVE")
+    reachable("update", h1, h3)
+
+    c.command(f"uninstall {ls_id}")
+    c.wait_bundle_state(ls, None)
+    unreachable("uninstall", h3, h1)
+
+    hub_id = c.install(args.hub_jar.resolve().as_uri(), hub)
+    c.command(f"start {hub_id}")
+    c.wait_bundle_state(hub, "ACTIVE")
+    reachable("hub", h4, h1)
+
+    # Leave the controller as the other tests expect it: learning switch active, no hub.
+    c.command(f"uninstall {hub_id}")
+    c.wait_bundle_state(hub, None)
+    c.command(f"start {c.install(args.learningswitch_jar.resolve().as_uri(), ls)}")
+    c.wait_bundle_state(ls, "ACTIVE")
+    reachable("restore", h3, h2)
+    return ", ".join(steps)
+
+
+def main():
+    args = parse_args(sys.argv[1:])
+    ovsenv.enter_private_namespaces([os.path.abspath(__file__), *sys.argv[1:]])
+    workdir = tempfile.mkdtemp(prefix=f"{ovsenv.name_tag()}-e2e-")
+    ctx = Context(args, workdir)
+    passed = failed = skipped = 0
+    try:
+        t0 = time.monotonic()
+        try:
+            ctx.start()
+            print(f"setup: private OVS + controller up in {time.monotonic() - t0:.1f}s (work dir {workdir})",
+                  flush=True)
+        except Exception as e:  # noqa: BLE001 - any setup failure is reported the same way
+            print(f"FAIL setup: {e}", flush=True)
+            print(ctx.diagnostics(), flush=True)
+            failed += 1
+            args.tests = []
+        for name in args.tests:
+            if name == "modularity" and not args.beacon:
+                print(f"SKIP {name} (runs only against Beacon: --beacon)", flush=True)
+                skipped += 1
+                continue
+            t = time.monotonic()
+            try:
+                detail = globals()[f"test_{name}"](ctx)
+                print(f"PASS {name} ({time.monotonic() - t:.1f}s): {detail}", flush=True)
+                passed += 1
+            except Exception as e:  # noqa: BLE001 - a test's failure, whatever it is, is reported and counted
+                print(f"FAIL {name} ({time.monotonic() - t:.1f}s): {e}", flush=True)
+                if not isinstance(e, (AssertionError, TimeoutError, ovsenv.CommandError)):
+                    traceback.print_exc(file=sys.stdout)
+                print(ctx.diagnostics(), flush=True)
+                failed += 1
+        print(f"total {time.monotonic() - t0:.1f}s", flush=True)
+    finally:
+        ctx.close()
+        if failed or args.keep:
+            print(f"work dir kept: {workdir}", flush=True)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""), flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
