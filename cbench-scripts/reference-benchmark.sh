@@ -16,8 +16,10 @@ resp_cpu=${RESP_CPU:-1}
 results_dir=${RESULTS_DIR:-$here/results}
 
 classpath=${CBENCH_CLASSPATH:-}
+built=""
 if [[ -z "$classpath" ]]; then
-  classpath=$(mktemp -d)
+  built=$(mktemp -d)
+  classpath=$built
   javac -d "$classpath" $(find "$here/generator/src/main/java" -name '*.java')
 fi
 
@@ -34,7 +36,7 @@ ticks() { # utime + stime of a process, in clock ticks
 
 taskset -c "$resp_cpu" java -cp "$classpath" net.beaconcontroller.cbench.TrivialResponder -p "$port" &
 resp_pid=$!
-trap 'kill "$resp_pid" 2>/dev/null || true' EXIT
+trap 'kill "$resp_pid" 2>/dev/null || true; [[ -z "$built" ]] || rm -rf "$built"' EXIT
 for _ in $(seq 100); do # until the responder listens
   ss -Hltn "sport = :$port" | grep -q . && break
   sleep 0.1

@@ -6,7 +6,10 @@ import java.util.Objects;
 import net.beaconcontroller.openflow.vendor.Nicira;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
-/** Nicira role request ({@code NXT_ROLE_REQUEST}): the controller asks to become {@code role}; the switch answers with a {@link NiciraRoleReply}. A VENDOR message on the wire. */
+/**
+ * Nicira role request ({@code NXT_ROLE_REQUEST}): the controller asks to become {@code role}; the switch answers with a
+ * {@link NiciraRoleReply}. A VENDOR message on the wire.
+ */
 public record NiciraRoleRequest(int xid, NiciraRole role) implements OFMessage {
 
     public NiciraRoleRequest {

@@ -70,8 +70,8 @@ public record OFFeaturesReply(int xid, long datapathId, long nBuffers, int nTabl
             ports.add(OFPhysicalPort.readFrom(buf));
         }
         return new OFFeaturesReply(xid, buf.getLong(start + 8), buf.getInt(start + 16) & 0xffff_ffffL,
-                buf.get(start + 20) & 0xff, buf.getInt(start + 24) & 0xffff_ffffL, buf.getInt(start + 28) & 0xffff_ffffL,
-                ports);
+                buf.get(start + 20) & 0xff, buf.getInt(start + 24) & 0xffff_ffffL,
+                buf.getInt(start + 28) & 0xffff_ffffL, ports);
     }
 
     @Override

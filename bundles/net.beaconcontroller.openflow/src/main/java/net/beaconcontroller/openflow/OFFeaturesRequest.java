@@ -2,7 +2,9 @@ package net.beaconcontroller.openflow;
 
 import java.nio.ByteBuffer;
 
-/** FEATURES_REQUEST: asks the switch for its datapath id, capabilities and ports (answered by {@link OFFeaturesReply}). */
+/**
+ * FEATURES_REQUEST: asks the switch for its datapath id, capabilities and ports (answered by {@link OFFeaturesReply}).
+ */
 public record OFFeaturesRequest(int xid) implements OFMessage {
 
     @Override

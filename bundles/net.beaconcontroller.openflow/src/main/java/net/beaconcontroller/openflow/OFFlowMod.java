@@ -105,9 +105,11 @@ public record OFFlowMod(int xid, OFMatch match, long cookie, Command command, in
     public void writeTo(ByteBuffer buf) {
         OFWire.writeHeader(buf, VERSION, OFType.FLOW_MOD, length(), xid);
         match.writeTo(buf);
-        buf.putLong(cookie).putShort((short) command.value()).putShort((short) idleTimeout)
-                .putShort((short) hardTimeout).putShort((short) priority).putInt((int) bufferId)
-                .putShort((short) outPort).putShort((short) flags);
+        // The hot path's answer to a PACKET_IN: the fixed fields go out as three 8-byte stores.
+        buf.putLong(cookie)
+                .putLong(((long) command.value() << 48) | ((long) idleTimeout << 32) | ((long) hardTimeout << 16)
+                        | priority)
+                .putLong((bufferId << 32) | ((long) outPort << 16) | flags);
         OFActions.writeList(buf, actions);
     }
 

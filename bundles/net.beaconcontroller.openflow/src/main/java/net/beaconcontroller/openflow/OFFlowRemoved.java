@@ -83,8 +83,8 @@ public record OFFlowRemoved(int xid, OFMatch match, long cookie, int priority, R
     @Override
     public String toString() {
         return "OFFlowRemoved[xid=" + xid + ", match=" + match + ", cookie=" + OFWire.hex(cookie) + ", priority="
-                + priority + ", reason=" + reason + ", duration=" + durationSec + "." + String.format("%09d", durationNsec)
-                + "s, idle_timeout=" + idleTimeout + ", packets=" + Long.toUnsignedString(packetCount) + ", bytes="
-                + Long.toUnsignedString(byteCount) + "]";
+                + priority + ", reason=" + reason + ", duration=" + durationSec + "."
+                + String.format("%09d", durationNsec) + "s, idle_timeout=" + idleTimeout + ", packets="
+                + Long.toUnsignedString(packetCount) + ", bytes=" + Long.toUnsignedString(byteCount) + "]";
     }
 }

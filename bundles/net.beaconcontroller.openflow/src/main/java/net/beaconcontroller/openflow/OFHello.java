@@ -40,6 +40,7 @@ public record OFHello(int xid, int version, OFData elements) implements OFMessag
     }
 
     static OFHello read(ByteBuffer buf, int start, int length, int xid) {
-        return new OFHello(xid, buf.get(start) & 0xff, OFData.copyOf(buf, start + HEADER_LENGTH, length - HEADER_LENGTH));
+        return new OFHello(xid, buf.get(start) & 0xff,
+                OFData.copyOf(buf, start + HEADER_LENGTH, length - HEADER_LENGTH));
     }
 }

@@ -151,12 +151,12 @@ public final class OFMatch {
         if (buf.remaining() < LENGTH) {
             throw new BufferOverflowException();
         }
-        buf.putInt(wildcards).putShort((short) inPort)
-                .putShort((short) (dlSrc >>> 32)).putInt((int) dlSrc)
-                .putShort((short) (dlDst >>> 32)).putInt((int) dlDst)
-                .putShort((short) dlVlan).put((byte) dlVlanPcp).put((byte) 0).putShort((short) dlType)
-                .put((byte) nwTos).put((byte) nwProto).putShort((short) 0)
-                .putInt(nwSrc).putInt(nwDst).putShort((short) tpSrc).putShort((short) tpDst);
+        // Five 8-byte stores instead of seventeen small ones: this runs for every flow the controller installs.
+        buf.putLong(((long) wildcards << 32) | ((long) inPort << 16) | (dlSrc >>> 32))
+                .putLong((dlSrc << 32) | ((dlDst >>> 16) & 0xffff_ffffL))
+                .putLong((dlDst << 48) | ((long) dlVlan << 32) | ((long) dlVlanPcp << 24) | dlType)
+                .putLong(((long) nwTos << 56) | ((long) nwProto << 48) | (nwSrc & 0xffff_ffffL))
+                .putLong(((long) nwDst << 32) | ((long) tpSrc << 16) | tpDst);
     }
 
     /**
@@ -244,7 +244,7 @@ public final class OFMatch {
                         int l4 = p + ihl;
                         int l4Length = totalLength - ihl;
                         int l4Captured = end - l4;
-                        switch (proto) {
+                        switch (proto) { // other protocols have no transport fields in OpenFlow 1.0
                             case IP_PROTO_TCP, IP_PROTO_UDP, IP_PROTO_SCTP -> {
                                 int headerLength = proto == IP_PROTO_TCP ? 20 : proto == IP_PROTO_UDP ? 8 : 12;
                                 if (l4Length >= headerLength && l4Captured >= 4) {
@@ -257,9 +257,6 @@ public final class OFMatch {
                                     tpSrc = frame.get(l4) & 0xff;
                                     tpDst = frame.get(l4 + 1) & 0xff;
                                 }
-                            }
-                            default -> {
-                                // no transport fields in OpenFlow 1.0
                             }
                         }
                     }
@@ -566,25 +563,32 @@ public final class OFMatch {
             return (w & ~(0x3f << shift)) | (Math.max(current, wanted) << shift);
         }
 
+        /** Exact {@code in_port}, {@code 0..0xffff} (a physical port or an {@link OFPort} constant). */
         public Builder inPort(int port) {
             inPort = check(port, 0xffff, "inPort");
             wildcards &= ~OFPFW_IN_PORT;
             return this;
         }
 
+        /** Exact {@code dl_src}, 48 bits. */
         public Builder dlSrc(long mac) {
             dlSrc = checkMac(mac, "dlSrc");
             wildcards &= ~OFPFW_DL_SRC;
             return this;
         }
 
+        /** Exact {@code dl_dst}, 48 bits. */
         public Builder dlDst(long mac) {
             dlDst = checkMac(mac, "dlDst");
             wildcards &= ~OFPFW_DL_DST;
             return this;
         }
 
-        /** @param vlan a VLAN id 0..4095, or {@link #VLAN_NONE} to match untagged frames */
+        /**
+         * Exact {@code dl_vlan}.
+         *
+         * @param vlan a VLAN id 0..4095, or {@link #VLAN_NONE} to match untagged frames
+         */
         public Builder dlVlan(int vlan) {
             if (vlan != VLAN_NONE && (vlan & ~0xfff) != 0) {
                 throw new IllegalArgumentException("dlVlan must be 0..4095 or 0xffff (untagged), not " + vlan);
@@ -594,19 +598,25 @@ public final class OFMatch {
             return this;
         }
 
+        /** Exact {@code dl_vlan_pcp}, {@code 0..7}. */
         public Builder dlVlanPcp(int pcp) {
             dlVlanPcp = check(pcp, 7, "dlVlanPcp");
             wildcards &= ~OFPFW_DL_VLAN_PCP;
             return this;
         }
 
+        /** Exact {@code dl_type}, {@code 0..0xffff}. */
         public Builder dlType(int type) {
             dlType = check(type, 0xffff, "dlType");
             wildcards &= ~OFPFW_DL_TYPE;
             return this;
         }
 
-        /** @param tos a ToS byte whose two ECN bits are 0 (DSCP << 2), as OpenFlow 1.0 matches only the DSCP */
+        /**
+         * Exact {@code nw_tos}.
+         *
+         * @param tos a ToS byte whose two ECN bits are 0 (DSCP &lt;&lt; 2), as OpenFlow 1.0 matches only the DSCP
+         */
         public Builder nwTos(int tos) {
             if ((tos & ~0xfc) != 0) {
                 throw new IllegalArgumentException("nwTos must be a ToS byte 0..252 with the two ECN bits clear "
@@ -617,6 +627,7 @@ public final class OFMatch {
             return this;
         }
 
+        /** Exact {@code nw_proto} (IP protocol, or ARP opcode), {@code 0..255}. */
         public Builder nwProto(int proto) {
             nwProto = check(proto, 0xff, "nwProto");
             wildcards &= ~OFPFW_NW_PROTO;
@@ -655,18 +666,21 @@ public final class OFMatch {
             return this;
         }
 
+        /** Exact {@code tp_src} (TCP/UDP source port, or ICMP type), {@code 0..0xffff}. */
         public Builder tpSrc(int port) {
             tpSrc = check(port, 0xffff, "tpSrc");
             wildcards &= ~OFPFW_TP_SRC;
             return this;
         }
 
+        /** Exact {@code tp_dst} (TCP/UDP destination port, or ICMP code), {@code 0..0xffff}. */
         public Builder tpDst(int port) {
             tpDst = check(port, 0xffff, "tpDst");
             wildcards &= ~OFPFW_TP_DST;
             return this;
         }
 
+        /** The match; the builder can go on being used. */
         public OFMatch build() {
             return new OFMatch(wildcards, inPort, dlSrc, dlDst, dlVlan, dlVlanPcp, dlType, nwTos, nwProto, nwSrc,
                     nwDst, tpSrc, tpDst);

@@ -82,6 +82,7 @@ public final class OFMessageReader {
      *                          valid): wrong version, unknown type, a length below the type's fixed size, or a body
      *                          that does not add up. The position is left unchanged. The stream cannot be resumed:
      *                          close the connection.
+     * @throws IllegalArgumentException when {@code buf} is little-endian (a programming error, not bad input)
      */
     public static OFMessage read(ByteBuffer buf) throws OFParseException {
         if (buf.order() != ByteOrder.BIG_ENDIAN) {
@@ -92,50 +93,63 @@ public final class OFMessageReader {
         if (limit - start < OFMessage.HEADER_LENGTH) {
             return null;
         }
-        int version = buf.get(start) & 0xff;
-        int typeValue = buf.get(start + 1) & 0xff;
-        int length = buf.getShort(start + 2) & 0xffff;
+        long header = buf.getLong(start);
+        int typeValue = (int) (header >>> 48) & 0xff;
+        int length = (int) (header >>> 32) & 0xffff;
         OFType type = OFType.fromValue(typeValue);
-        if (type == null) {
-            throw new OFParseException("unknown message type " + typeValue + " (version " + version + ", length "
-                    + length + ")");
-        }
-        if (version != OFMessage.VERSION && type != OFType.HELLO) {
-            throw new OFParseException(type + " of unsupported version " + version + " (only HELLO may have a version"
-                    + " other than " + OFMessage.VERSION + ")");
-        }
-        int min = MIN_LENGTH[typeValue];
-        if (length < min || (FIXED_LENGTH[typeValue] && length != min)) {
-            throw new OFParseException(type + " with length " + length + ": must be "
-                    + (FIXED_LENGTH[typeValue] ? "" : "at least ") + min);
+        // One test for every header error, and the text built out of line: this method is on the hot path and
+        // should stay small enough to be inlined.
+        if (type == null || ((int) (header >>> 56) != OFMessage.VERSION && type != OFType.HELLO)
+                || length < MIN_LENGTH[typeValue] || (FIXED_LENGTH[typeValue] && length != MIN_LENGTH[typeValue])) {
+            throw headerError(header);
         }
         if (limit - start < length) {
             return null;
         }
-        int xid = buf.getInt(start + 4);
+        int xid = (int) header;
         int end = start + length;
         // Sub-structure readers work from the position; a limit at the message end keeps them inside it.
         buf.limit(end);
         try {
-            OFMessage m = parse(buf, type, start, length, xid);
+            // PACKET_IN is most of the traffic; the switch over all types is too big for the JIT to inline.
+            OFMessage m = type == OFType.PACKET_IN ? OFPacketIn.read(buf, start, xid)
+                    : parse(buf, type, start, length, xid);
             buf.position(end);
             return m;
-        } catch (OFParseException e) {
+        } catch (OFParseException | RuntimeException e) {
             buf.position(start);
-            throw new OFParseException(context(type, xid, length) + e.getMessage());
-        } catch (RuntimeException e) {
-            // Last resort: a check missing somewhere must still not take the I/O loop down.
-            buf.position(start);
-            var pe = new OFParseException(context(type, xid, length) + "malformed (" + e + ")");
-            pe.initCause(e);
-            throw pe;
+            throw bodyError(type, xid, length, e);
         } finally {
             buf.limit(limit);
         }
     }
 
-    private static String context(OFType type, int xid, int length) {
-        return type + " (xid " + Integer.toUnsignedString(xid) + ", length " + length + "): ";
+    private static OFParseException headerError(long header) {
+        int version = (int) (header >>> 56);
+        int typeValue = (int) (header >>> 48) & 0xff;
+        int length = (int) (header >>> 32) & 0xffff;
+        OFType type = OFType.fromValue(typeValue);
+        if (type == null) {
+            return new OFParseException("unknown message type " + typeValue + " (version " + version + ", length "
+                    + length + ")");
+        }
+        if (version != OFMessage.VERSION && type != OFType.HELLO) {
+            return new OFParseException(type + " of unsupported version " + version + " (only HELLO may have a"
+                    + " version other than " + OFMessage.VERSION + ")");
+        }
+        return new OFParseException(type + " with length " + length + ": must be "
+                + (FIXED_LENGTH[typeValue] ? "" : "at least ") + MIN_LENGTH[typeValue]);
+    }
+
+    private static OFParseException bodyError(OFType type, int xid, int length, Exception e) {
+        String context = type + " (xid " + Integer.toUnsignedString(xid) + ", length " + length + "): ";
+        if (e instanceof OFParseException) {
+            return new OFParseException(context + e.getMessage());
+        }
+        // Last resort: a check missing somewhere must still not take the I/O loop down.
+        var pe = new OFParseException(context + "malformed (" + e + ")");
+        pe.initCause(e);
+        return pe;
     }
 
     private static OFMessage parse(ByteBuffer buf, OFType type, int start, int length, int xid)

@@ -51,7 +51,7 @@ public record OFPacketIn(int xid, long bufferId, int totalLength, int inPort, Re
         OFWire.u16(totalLength, "total_len");
         OFWire.u16(inPort, "in_port");
         Objects.requireNonNull(reason, "reason");
-        frame = frame.slice();
+        frame = Objects.requireNonNull(frame, "frame").slice();
         OFWire.checkLength(MIN_LENGTH + frame.limit(), "PACKET_IN");
     }
 
@@ -96,8 +96,7 @@ public record OFPacketIn(int xid, long bufferId, int totalLength, int inPort, Re
     public void writeTo(ByteBuffer buf) {
         int n = frame.limit();
         OFWire.writeHeader(buf, VERSION, OFType.PACKET_IN, MIN_LENGTH + n, xid);
-        buf.putInt((int) bufferId).putShort((short) totalLength).putShort((short) inPort).put((byte) reason.value())
-                .put((byte) 0);
+        buf.putLong((bufferId << 32) | ((long) totalLength << 16) | inPort).putShort((short) (reason.value() << 8));
         int p = buf.position();
         buf.put(p, frame, 0, n);
         buf.position(p + n);
@@ -112,8 +111,8 @@ public record OFPacketIn(int xid, long bufferId, int totalLength, int inPort, Re
         }
         // The constructor slices from the position to the limit: the message's frame, without a second view.
         buf.position(start + MIN_LENGTH);
-        return new OFPacketIn(xid, buf.getInt(start + 8) & 0xffff_ffffL, buf.getShort(start + 12) & 0xffff,
-                buf.getShort(start + 14) & 0xffff, reason, buf);
+        long fields = buf.getLong(start + 8);
+        return new OFPacketIn(xid, fields >>> 32, (int) (fields >>> 16) & 0xffff, (int) fields & 0xffff, reason, buf);
     }
 
     @Override

@@ -2,6 +2,7 @@ package net.beaconcontroller.openflow;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActions;
@@ -31,7 +32,7 @@ public record OFPacketOut(int xid, long bufferId, int inPort, List<OFAction> act
         OFWire.u32(bufferId, "buffer_id");
         OFWire.u16(inPort, "in_port");
         actions = List.copyOf(actions);
-        data = data.slice();
+        data = Objects.requireNonNull(data, "data").slice();
         OFWire.checkLength(MIN_LENGTH + OFActions.totalLength(actions) + data.limit(), "PACKET_OUT");
     }
 
@@ -71,7 +72,7 @@ public record OFPacketOut(int xid, long bufferId, int inPort, List<OFAction> act
         int actionsLength = OFActions.totalLength(actions);
         int n = data.limit();
         OFWire.writeHeader(buf, VERSION, OFType.PACKET_OUT, MIN_LENGTH + actionsLength + n, xid);
-        buf.putInt((int) bufferId).putShort((short) inPort).putShort((short) actionsLength);
+        buf.putLong((bufferId << 32) | ((long) inPort << 16) | actionsLength);
         OFActions.writeList(buf, actions);
         int p = buf.position();
         buf.put(p, data, 0, n);

@@ -86,10 +86,14 @@ public record OFPhysicalPort(int portNo, long hwAddr, String name, long config, 
         }
         long mac = ((buf.getShort(p + 2) & 0xffffL) << 32) | (buf.getInt(p + 4) & 0xffff_ffffL);
         var port = new OFPhysicalPort(buf.getShort(p) & 0xffff, mac, OFWire.readString(buf, p + 8, NAME_LENGTH),
-                buf.getInt(p + 24) & 0xffff_ffffL, buf.getInt(p + 28) & 0xffff_ffffL, buf.getInt(p + 32) & 0xffff_ffffL,
-                buf.getInt(p + 36) & 0xffff_ffffL, buf.getInt(p + 40) & 0xffff_ffffL, buf.getInt(p + 44) & 0xffff_ffffL);
+                u32(buf, p + 24), u32(buf, p + 28), u32(buf, p + 32), u32(buf, p + 36), u32(buf, p + 40),
+                u32(buf, p + 44));
         buf.position(p + LENGTH);
         return port;
+    }
+
+    private static long u32(ByteBuffer buf, int index) {
+        return buf.getInt(index) & 0xffff_ffffL;
     }
 
     /** Writes 48 bytes at the buffer's position. */

@@ -3,7 +3,8 @@ package net.beaconcontroller.openflow;
 import java.nio.ByteBuffer;
 
 /**
- * SET_CONFIG ({@code ofp_switch_config}): sets fragment handling and how many bytes of a table-miss packet go to the controller.
+ * SET_CONFIG ({@code ofp_switch_config}): sets fragment handling and how many bytes of a table-miss packet go to the
+ * controller.
  *
  * @param flags          fragment handling, one of {@code OFSetConfig.FRAG_*}
  * @param missSendLength bytes of a packet sent to the controller on a table miss (0xffff: all of it)

@@ -6,7 +6,8 @@ import java.util.Objects;
 import net.beaconcontroller.openflow.statistics.OFStatsReplyBody;
 
 /**
- * STATS_REPLY ({@code ofp_stats_reply}): statistics. A long answer comes as several replies with the same xid, all but the last with {@link #FLAG_MORE} set.
+ * STATS_REPLY ({@code ofp_stats_reply}): statistics. A long answer comes as several replies with the same xid, all but
+ * the last with {@link #FLAG_MORE} set.
  *
  * @param flags {@link #FLAG_MORE} when more replies follow
  * @param body  the type-specific body
@@ -18,11 +19,6 @@ public record OFStatsReply(int xid, int flags, OFStatsReplyBody body) implements
     /** {@code OFPSF_REPLY_MORE}: more replies to the same request follow. */
     public static final int FLAG_MORE = 1;
 
-    /** Whether more replies to the same request follow. */
-    public boolean more() {
-        return (flags & FLAG_MORE) != 0;
-    }
-
     public OFStatsReply {
         OFWire.u16(flags, "flags");
         Objects.requireNonNull(body, "body");
@@ -32,6 +28,11 @@ public record OFStatsReply(int xid, int flags, OFStatsReplyBody body) implements
     /** Without flags. */
     public OFStatsReply(int xid, OFStatsReplyBody body) {
         this(xid, 0, body);
+    }
+
+    /** Whether more replies to the same request follow. */
+    public boolean more() {
+        return (flags & FLAG_MORE) != 0;
     }
 
     @Override

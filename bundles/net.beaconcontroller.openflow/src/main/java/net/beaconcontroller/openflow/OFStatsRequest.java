@@ -6,7 +6,8 @@ import java.util.Objects;
 import net.beaconcontroller.openflow.statistics.OFStatsRequestBody;
 
 /**
- * STATS_REQUEST ({@code ofp_stats_request}): asks for statistics; the body says which. No flags are defined for requests.
+ * STATS_REQUEST ({@code ofp_stats_request}): asks for statistics; the body says which. No flags are defined for
+ * requests.
  *
  * @param flags {@code flags}, none defined in OpenFlow 1.0
  * @param body  the type-specific body

@@ -24,7 +24,9 @@ public final class OFWire {
         if (buf.remaining() < length) {
             throw new BufferOverflowException();
         }
-        buf.put((byte) version).put((byte) type.value()).putShort((short) length).putInt(xid);
+        // One 8-byte store instead of four: this runs for every message written.
+        buf.putLong(((long) version << 56) | ((long) type.value() << 48) | ((long) length << 32)
+                | (xid & 0xffff_ffffL));
     }
 
     /** Writes {@code n} zero bytes (padding). */
@@ -61,7 +63,8 @@ public final class OFWire {
     /** @throws IllegalArgumentException naming {@code what} when a message or structure exceeds the u16 length */
     public static int checkLength(int length, String what) {
         if (length > 0xffff) {
-            throw new IllegalArgumentException(what + " would be " + length + " bytes, more than the 65535 OpenFlow allows");
+            throw new IllegalArgumentException(what + " would be " + length
+                    + " bytes, more than the 65535 OpenFlow allows");
         }
         return length;
     }

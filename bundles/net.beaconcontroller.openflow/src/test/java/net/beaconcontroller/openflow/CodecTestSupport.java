@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 
 /** Hex vectors and the parse → write round trip shared by the message codec tests. */
@@ -25,7 +26,7 @@ final class CodecTestSupport {
 
     /** Hex of an ASCII string NUL-padded to {@code width} bytes. */
     static String ascii(String s, int width) {
-        return HexFormat.of().formatHex(s.getBytes(java.nio.charset.StandardCharsets.US_ASCII)) + zeros(width - s.length());
+        return HexFormat.of().formatHex(s.getBytes(StandardCharsets.US_ASCII)) + zeros(width - s.length());
     }
 
     static OFMatch match(String hex40) throws OFParseException {

@@ -146,7 +146,7 @@ class OFMatchOpenflowjTest {
                     tpDst = maybe(r, r.nextInt(max));
                 }
             } else if (kind == 1) {
-                proto = maybe(r, r.nextInt(256));
+                proto = maybe(r, r.nextInt(255)); // openflowj stores the ARP opcode as an IP protocol: not 255
             }
             Integer nwSrc = null;
             Integer nwDst = null;

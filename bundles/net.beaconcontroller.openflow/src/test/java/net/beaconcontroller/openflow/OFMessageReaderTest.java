@@ -147,7 +147,8 @@ class OFMessageReaderTest {
     @Test
     void zeroLengthsInsideBodiesEndInAnError() {
         // Flow stats entry of length 0: a naive loop would never advance.
-        rejects("01 11 0064 00000001 | 0001 0000 | 0000 00 00 " + zeros(84), "STATS_REPLY", "flow stats entry length 0");
+        rejects("01 11 0064 00000001 | 0001 0000 | 0000 00 00 " + zeros(84), "STATS_REPLY",
+                "flow stats entry length 0");
         // An entry claiming more than is left.
         rejects("01 11 0064 00000001 | 0001 0000 | 0060 00 00 " + zeros(84), "STATS_REPLY", "not within 88..88");
         // Fewer bytes left than an entry.
@@ -167,7 +168,8 @@ class OFMessageReaderTest {
         rejects("01 0e 0050 00000001 | " + M1 + " | 0000000000000000 0000 0005 0000 8000 ffffffff ffff 0000"
                 + " | 0000 0000 0002 0000", "FLOW_MOD");
         // Flow stats entry whose actions do not fill it.
-        rejects("01 11 0068 00000001 | 0001 0000 | 005c 00 00 | " + M1 + " | " + zeros(44) + " | 0000 0008", "STATS_REPLY");
+        rejects("01 11 0068 00000001 | 0001 0000 | 005c 00 00 | " + M1 + " | " + zeros(44) + " | 0000 0008",
+                "STATS_REPLY");
     }
 
     @Test
@@ -227,7 +229,8 @@ class OFMessageReaderTest {
         assertThrows(IllegalArgumentException.class, () -> new OFPhysicalPort(1, 1, "\u20ac", 0, 0, 0, 0, 0, 0));
         var justFits = new OFEchoRequest(1, OFData.of(new byte[0xffff - 8]));
         assertEquals(0xffff, justFits.length());
-        var e = assertThrows(IllegalArgumentException.class, () -> new OFEchoRequest(1, OFData.of(new byte[0xffff - 7])));
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> new OFEchoRequest(1, OFData.of(new byte[0xffff - 7])));
         assertTrue(e.getMessage().contains("65536"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> OFPacketOut.unbuffered(1, 1, List.of(),
                 ByteBuffer.allocate(0xffff - 15)));

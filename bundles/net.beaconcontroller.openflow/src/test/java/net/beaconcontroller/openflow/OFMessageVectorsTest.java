@@ -142,7 +142,8 @@ class OFMessageVectorsTest {
     @Test
     void config() throws Exception {
         assertEquals(new OFGetConfigRequest(8), roundTrip("01 07 0008 00000008"));
-        assertEquals(new OFGetConfigReply(8, OFSetConfig.FRAG_NORMAL, 128), roundTrip("01 08 000c 00000008 | 0000 0080"));
+        assertEquals(new OFGetConfigReply(8, OFSetConfig.FRAG_NORMAL, 128),
+                roundTrip("01 08 000c 00000008 | 0000 0080"));
         assertEquals(new OFSetConfig(9, OFSetConfig.FRAG_REASM, 0xffff), roundTrip("01 09 000c 00000009 | 0002 ffff"));
     }
 
@@ -162,7 +163,8 @@ class OFMessageVectorsTest {
                 ByteBuffer.wrap(hex(FRAME))), m);
         assertFalse(m.isBuffered());
         // Without a frame at all.
-        assertEquals(0, ((OFPacketIn) roundTrip("01 0a 0012 0000000b | ffffffff | 0000 | 0001 | 00 | 00")).frameLength());
+        var empty = (OFPacketIn) roundTrip("01 0a 0012 0000000b | ffffffff | 0000 | 0001 | 00 | 00");
+        assertEquals(0, empty.frameLength());
     }
 
     @Test
@@ -221,7 +223,8 @@ class OFMessageVectorsTest {
 
     @Test
     void packetOutWithFrame() throws Exception {
-        var m = (OFPacketOut) roundTrip("01 0d 0028 0000000e | ffffffff | 0001 | 0008 | 0000 0008 fffb 0000 | " + FRAME);
+        var m = (OFPacketOut) roundTrip("01 0d 0028 0000000e | ffffffff | 0001 | 0008 | 0000 0008 fffb 0000 | "
+                + FRAME);
         assertEquals(OFPacketOut.unbuffered(14, 1, List.of(new OFActionOutput(OFPort.FLOOD, 0)),
                 ByteBuffer.wrap(hex(FRAME))), m);
         assertTrue(m.data().isReadOnly());

@@ -42,7 +42,8 @@ class OFStatsVectorsTest {
 
     @Test
     void desc() throws Exception {
-        assertEquals(new OFStatsRequest(16, OFDescStatsRequest.INSTANCE), roundTrip("01 10 000c 00000010 | 0000 | 0000"));
+        assertEquals(new OFStatsRequest(16, OFDescStatsRequest.INSTANCE),
+                roundTrip("01 10 000c 00000010 | 0000 | 0000"));
         var m = (OFStatsReply) roundTrip("01 11 042c 00000010 | 0000 | 0000 | " + ascii("Nicira, Inc.", 256) + " | "
                 + ascii("Open vSwitch", 256) + " | " + ascii("3.1.0", 256) + " | " + ascii("None", 32) + " | "
                 + ascii("br0", 256));
@@ -90,7 +91,8 @@ class OFStatsVectorsTest {
 
     @Test
     void table() throws Exception {
-        assertEquals(new OFStatsRequest(20, OFTableStatsRequest.INSTANCE), roundTrip("01 10 000c 00000014 | 0003 | 0000"));
+        assertEquals(new OFStatsRequest(20, OFTableStatsRequest.INSTANCE),
+                roundTrip("01 10 000c 00000014 | 0003 | 0000"));
         assertEquals(new OFStatsReply(20, new OFTableStatsReply(List.of(
                 new OFTableStatsEntry(0, "classifier", 0x3fffff, 1_000_000, 5, 100, 80),
                 new OFTableStatsEntry(1, "table1", 0x3fffff, 1_000_000, 0, 0, 0)))),

@@ -118,7 +118,8 @@ class OpenflowjCrossCheckTest {
     @Test
     void helloEchoBarrierFeaturesRequestGetConfigRequest() throws Exception {
         check(new OFHello(1), F.buildHello().setXid(1).build());
-        check(new OFEchoRequest(2, OFData.of(hex("deadbeef"))), F.buildEchoRequest().setXid(2).setData(hex("deadbeef")).build());
+        check(new OFEchoRequest(2, OFData.of(hex("deadbeef"))),
+                F.buildEchoRequest().setXid(2).setData(hex("deadbeef")).build());
         check(new OFEchoReply(3, OFData.of(hex("0102"))), F.buildEchoReply().setXid(3).setData(hex("0102")).build());
         check(new OFBarrierRequest(4), F.buildBarrierRequest().setXid(4).build());
         check(new OFBarrierReply(5), F.buildBarrierReply().setXid(5).build());
@@ -142,7 +143,8 @@ class OpenflowjCrossCheckTest {
                 e.buildFlowModFailedErrorMsg().setXid(4).setCode(OFFlowModFailedCode.ALL_TABLES_FULL).setData(data)
                         .build());
         check(new OFError(5, OFErrorCode.PortModFailed.BAD_HW_ADDR, OFData.of(cause)),
-                e.buildPortModFailedErrorMsg().setXid(5).setCode(OFPortModFailedCode.BAD_HW_ADDR).setData(data).build());
+                e.buildPortModFailedErrorMsg().setXid(5).setCode(OFPortModFailedCode.BAD_HW_ADDR).setData(data)
+                        .build());
         check(new OFError(6, OFErrorCode.QueueOpFailed.BAD_QUEUE, OFData.of(cause)),
                 e.buildQueueOpFailedErrorMsg().setXid(6).setCode(OFQueueOpFailedCode.BAD_QUEUE).setData(data).build());
     }
@@ -214,13 +216,16 @@ class OpenflowjCrossCheckTest {
         List<org.projectfloodlight.openflow.protocol.action.OFAction> actions = List.of(F.actions().output(port(2), 0));
         check(ours.command(OFFlowMod.Command.ADD).build(), F.buildFlowAdd().setXid(1).setMatch(THEIR_M1)
                 .setCookie(U64.of(0xabc)).setIdleTimeout(5).setHardTimeout(60).setPriority(100)
-                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions).build());
+                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions)
+                .build());
         check(ours.command(OFFlowMod.Command.MODIFY).build(), F.buildFlowModify().setXid(1).setMatch(THEIR_M1)
                 .setCookie(U64.of(0xabc)).setIdleTimeout(5).setHardTimeout(60).setPriority(100)
-                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions).build());
+                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions)
+                .build());
         check(ours.command(OFFlowMod.Command.MODIFY_STRICT).build(), F.buildFlowModifyStrict().setXid(1)
                 .setMatch(THEIR_M1).setCookie(U64.of(0xabc)).setIdleTimeout(5).setHardTimeout(60).setPriority(100)
-                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions).build());
+                .setBufferId(OFBufferId.of(0x100)).setOutPort(port(0xffff)).setFlags(flags).setActions(actions)
+                .build());
         var delete = OFFlowMod.builder().xid(2).match(match(M1)).outPort(3);
         check(delete.command(OFFlowMod.Command.DELETE).build(), F.buildFlowDelete().setXid(2).setMatch(THEIR_M1)
                 .setPriority(0x8000).setBufferId(OFBufferId.NO_BUFFER).setOutPort(port(3)).build());

@@ -96,13 +96,23 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listener and starts the I/O threads. */
     public synchronized void start() throws IOException {
         int threads = settings.getInt("controller.threadCount");
-        for (int i = 0; i < threads; i++) {
-            loops.add(new IOLoop(this, i));
+        try {
+            for (int i = 0; i < threads; i++) {
+                loops.add(new IOLoop(this, i));
+            }
+            server = ServerSocketChannel.open();
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            server.bind(new InetSocketAddress(settings.getString("controller.listenAddress"),
+                    settings.getInt("controller.listenPort")), 1024);
+        } catch (IOException | RuntimeException e) {
+            loops.forEach(IOLoop::closeUnstarted);
+            loops.clear();
+            if (server != null) {
+                server.close();
+                server = null;
+            }
+            throw e;
         }
-        server = ServerSocketChannel.open();
-        server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-        server.bind(new InetSocketAddress(settings.getString("controller.listenAddress"),
-                settings.getInt("controller.listenPort")), 1024);
         loops.forEach(IOLoop::start);
         acceptor = new Thread(this::acceptLoop, "beacon-acceptor");
         acceptor.start();
@@ -122,7 +132,9 @@ public final class Controller implements IBeaconProvider {
         }
         loops.forEach(IOLoop::stop);
         try {
-            acceptor.join(2000);
+            if (acceptor != null) {
+                acceptor.join(2000);
+            }
             for (var loop : loops) {
                 loop.join(2000);
             }
@@ -175,10 +187,7 @@ public final class Controller implements IBeaconProvider {
             try {
                 result = listener.receive(sw, msg);
             } catch (Throwable t) {
-                if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
-                    throw (VirtualMachineError) t;
-                }
-                log.error("listener {} failed on {} from switch {}", listener.getName(), msg.type(), sw.getStringId(), t);
+                survive(t, "listener " + listener.getName() + " failed on " + msg.type() + " from switch " + sw.getStringId());
                 continue;
             }
             if (result == Command.STOP) {
@@ -187,13 +196,24 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
+    /**
+     * A listener's failure is logged and the I/O thread carries on: one bad application must not take the
+     * switches of every other one down. Only a JVM in trouble (out of memory, internal error) is rethrown.
+     */
+    private static void survive(Throwable t, String what) {
+        if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
+            throw (VirtualMachineError) t;
+        }
+        log.error(what, t);
+    }
+
     CompletionStage<?> runInitializers(SwitchConnection sw) {
         CompletionStage<?> chain = CompletableFuture.completedFuture(null);
         for (var init : initializers) {
             chain = chain.thenCompose(ignored -> {
                 try {
                     return init.initializeSwitch(sw);
-                } catch (RuntimeException e) {
+                } catch (Exception e) {
                     return CompletableFuture.failedFuture(
                             new IllegalStateException("initializer " + init.getName() + " failed: " + e, e));
                 }
@@ -226,8 +246,8 @@ public final class Controller implements IBeaconProvider {
         for (var l : switchListeners) {
             try {
                 l.addedSwitch(sw);
-            } catch (RuntimeException | LinkageError e) {
-                log.error("switch listener {} failed on addedSwitch {}", l.getName(), sw.getStringId(), e);
+            } catch (Throwable t) {
+                survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
             }
         }
     }
@@ -237,8 +257,8 @@ public final class Controller implements IBeaconProvider {
         for (var l : switchListeners) {
             try {
                 l.removedSwitch(sw);
-            } catch (RuntimeException | LinkageError e) {
-                log.error("switch listener {} failed on removedSwitch {}", l.getName(), sw.getStringId(), e);
+            } catch (Throwable t) {
+                survive(t, "switch listener " + l.getName() + " failed on removedSwitch " + sw.getStringId());
             }
         }
     }
@@ -313,6 +333,11 @@ public final class Controller implements IBeaconProvider {
         List<IOLoop> current;
         synchronized (this) {
             current = List.copyOf(loops);
+        }
+        // An I/O thread must not wait for the others: two of them removing listeners at once would wait for each
+        // other. From there the removal holds for every dispatch that starts afterwards.
+        if (current.stream().anyMatch(IOLoop::inLoop)) {
+            return;
         }
         current.forEach(l -> l.quiesce(QUIESCE_MILLIS));
     }

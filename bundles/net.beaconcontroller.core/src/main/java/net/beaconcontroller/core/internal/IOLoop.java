@@ -38,6 +38,8 @@ final class IOLoop implements Runnable {
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
+    /** Set once the loop has ended: tasks then run on the caller's thread instead of waiting forever. */
+    private volatile boolean terminated;
     /** The loop's clock, read once per iteration: per-message timestamps need no system call. */
     long now = System.nanoTime();
     private long nextTimerCheck;
@@ -62,13 +64,16 @@ final class IOLoop implements Runnable {
 
     /** Runs the task on this loop's thread: at once if already there, else queued and the selector woken. */
     void execute(Runnable task) {
-        if (inLoop()) {
+        if (inLoop() || terminated) {
             task.run();
-        } else {
-            tasks.add(task);
-            if (wakeupPending.compareAndSet(false, true)) {
-                selector.wakeup();
-            }
+            return;
+        }
+        tasks.add(task);
+        if (terminated && tasks.remove(task)) {
+            // The loop ended between the check and the add and will never run it.
+            task.run();
+        } else if (wakeupPending.compareAndSet(false, true)) {
+            selector.wakeup();
         }
     }
 
@@ -122,6 +127,15 @@ final class IOLoop implements Runnable {
         dirty.add(conn);
     }
 
+    /** Releases the selector of a loop whose thread never started (the controller failed to start). */
+    void closeUnstarted() {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            log.debug("closing selector", e);
+        }
+    }
+
     void stop() {
         running = false;
         selector.wakeup();
@@ -135,8 +149,9 @@ final class IOLoop implements Runnable {
     public void run() {
         try {
             while (running) {
-                flushDirty();
+                // Tasks first: a write handed over by another thread must go out in this iteration, not after select.
                 runTasks();
+                flushDirty();
                 long timeout = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextTimerCheck - now));
                 selector.select(timeout);
                 wakeupPending.set(false);
@@ -153,6 +168,7 @@ final class IOLoop implements Runnable {
             // Only a bug in the loop itself gets here: per-switch and per-listener errors are handled below.
             log.error("{} stopped on an unexpected error; its switches are disconnected", thread.getName(), t);
         } finally {
+            terminated = true;
             runTasks();
             for (var conn : new ArrayList<>(connections)) {
                 conn.close("controller stopping");

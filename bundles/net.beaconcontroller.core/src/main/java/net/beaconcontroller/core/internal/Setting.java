@@ -49,12 +49,26 @@ record Setting(String key, Kind kind, String defaultValue, long min, long max, S
                 }
             }
             case BOOLEAN -> v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false") ? v.toLowerCase() : null;
-            case HOST -> v.isEmpty() || v.chars().anyMatch(Character::isWhitespace) ? null : v;
+            case HOST -> isHost(v) ? v : null;
             case LIST -> {
                 var items = Arrays.stream(v.split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
                 yield items.stream().allMatch(Setting::isName) ? String.join(",", items) : null;
             }
         };
+    }
+
+    /** An IPv4 literal, an IPv6 literal, or a host name by RFC 1123 (letters, digits, inner hyphens). */
+    private static boolean isHost(String s) {
+        if (s.indexOf(':') >= 0) {
+            return s.matches("[0-9A-Fa-f:.]+") && s.chars().filter(c -> c == ':').count() >= 2;
+        }
+        if (s.matches("[0-9.]+")) {
+            var parts = s.split("\\.", -1);
+            return parts.length == 4 && Arrays.stream(parts)
+                    .allMatch(p -> !p.isEmpty() && p.length() <= 3 && Integer.parseInt(p) <= 255);
+        }
+        return s.length() <= 253 && Arrays.stream(s.split("\\.", -1))
+                .allMatch(l -> l.matches("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"));
     }
 
     private static boolean isName(String s) {

@@ -30,7 +30,7 @@ public final class Settings implements BeaconSettings {
 
     public static final List<Setting> SCHEMA = List.of(
             Setting.ofHost("controller.listenAddress", "0.0.0.0", "Address the OpenFlow listener binds to."),
-            Setting.ofInt("controller.listenPort", 6633, 1, 65535, "TCP port switches connect to."),
+            Setting.ofInt("controller.listenPort", 6633, 0, 65535, "TCP port switches connect to (0: any free port)."),
             Setting.ofInt("controller.threadCount", 1, 1, 256,
                     "I/O threads; each switch is pinned to the least-loaded one and all its messages run there."),
             Setting.ofBoolean("controller.immediate", false,
@@ -127,7 +127,7 @@ public final class Settings implements BeaconSettings {
     /** The schema entry for a key, resolving the {@code controller.callbackOrdering[TYPE]} family. */
     static Setting find(String key) {
         for (Setting s : SCHEMA) {
-            if (s.key().equals(key)) {
+            if (s.key().equals(key) && !key.equals(ORDERING_FAMILY)) {
                 return s;
             }
         }

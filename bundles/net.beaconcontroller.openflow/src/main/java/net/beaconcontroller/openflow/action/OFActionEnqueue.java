@@ -16,6 +16,7 @@ public record OFActionEnqueue(int port, long queueId) implements OFAction {
     /** {@code sizeof(ofp_action_enqueue)}. */
     public static final int LENGTH = 16;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionEnqueue {
         ActionValues.check(port, 0xffff, "port");
         if ((queueId & ~0xffff_ffffL) != 0) {

@@ -17,6 +17,7 @@ public record OFActionOutput(int port, int maxLen) implements OFAction {
     /** {@code sizeof(ofp_action_output)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionOutput {
         ActionValues.check(port, 0xffff, "port");
         ActionValues.check(maxLen, 0xffff, "maxLen");

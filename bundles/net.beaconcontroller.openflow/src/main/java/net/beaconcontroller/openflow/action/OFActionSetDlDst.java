@@ -15,6 +15,7 @@ public record OFActionSetDlDst(long mac) implements OFAction {
     /** {@code sizeof(ofp_action_dl_addr)}. */
     public static final int LENGTH = 16;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetDlDst {
         ActionValues.checkMac(mac, "mac");
     }

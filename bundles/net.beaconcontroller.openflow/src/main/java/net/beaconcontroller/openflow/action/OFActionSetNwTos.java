@@ -14,6 +14,7 @@ public record OFActionSetNwTos(int tos) implements OFAction {
     /** {@code sizeof(ofp_action_nw_tos)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetNwTos {
         if ((tos & ~0xfc) != 0) {
             throw new IllegalArgumentException("tos must be a ToS byte 0..252 with the two ECN bits clear "

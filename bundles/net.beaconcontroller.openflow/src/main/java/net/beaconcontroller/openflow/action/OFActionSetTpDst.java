@@ -13,6 +13,7 @@ public record OFActionSetTpDst(int port) implements OFAction {
     /** {@code sizeof(ofp_action_tp_port)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetTpDst {
         ActionValues.check(port, 0xffff, "port");
     }

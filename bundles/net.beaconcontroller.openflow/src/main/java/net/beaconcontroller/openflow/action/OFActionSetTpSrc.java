@@ -13,6 +13,7 @@ public record OFActionSetTpSrc(int port) implements OFAction {
     /** {@code sizeof(ofp_action_tp_port)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetTpSrc {
         ActionValues.check(port, 0xffff, "port");
     }

@@ -13,6 +13,7 @@ public record OFActionSetVlanPcp(int vlanPcp) implements OFAction {
     /** {@code sizeof(ofp_action_vlan_pcp)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetVlanPcp {
         ActionValues.check(vlanPcp, 7, "vlanPcp");
     }

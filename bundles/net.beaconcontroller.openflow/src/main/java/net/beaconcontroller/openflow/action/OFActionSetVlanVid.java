@@ -13,6 +13,7 @@ public record OFActionSetVlanVid(int vlanVid) implements OFAction {
     /** {@code sizeof(ofp_action_vlan_vid)}. */
     public static final int LENGTH = 8;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionSetVlanVid {
         ActionValues.check(vlanVid, 0xfff, "vlanVid");
     }

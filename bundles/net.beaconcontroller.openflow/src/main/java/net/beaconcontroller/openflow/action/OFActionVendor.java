@@ -18,6 +18,7 @@ public record OFActionVendor(int vendor, byte[] body) implements OFAction {
     /** Largest body: the total length is a 16-bit multiple of 8. */
     public static final int MAX_BODY_LENGTH = 0xfff8 - HEADER_LENGTH;
 
+    /** @throws IllegalArgumentException naming the field when a value is out of its range */
     public OFActionVendor {
         if (body.length % 8 != 0 || body.length > MAX_BODY_LENGTH) {
             throw new IllegalArgumentException("body must be a multiple of 8 bytes long, at most " + MAX_BODY_LENGTH

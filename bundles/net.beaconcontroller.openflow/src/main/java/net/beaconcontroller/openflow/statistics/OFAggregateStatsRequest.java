@@ -9,7 +9,8 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFWire;
 
 /**
- * Body of a AGGREGATE stats request ({@code ofp_aggregate_stats_request}): asks for the totals over the flows matching {@code match}.
+ * Body of a AGGREGATE stats request ({@code ofp_aggregate_stats_request}): asks for the totals over the flows matching
+ * {@code match}.
  *
  * @param match   the flows to include
  * @param tableId the table to read, {@link #ALL_TABLES} for all

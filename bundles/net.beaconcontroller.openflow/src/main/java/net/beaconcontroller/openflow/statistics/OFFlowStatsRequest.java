@@ -9,7 +9,8 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFWire;
 
 /**
- * Body of a FLOW stats request ({@code ofp_flow_stats_request}): asks for every flow matching {@code match} (one {@link OFFlowStatsEntry} each).
+ * Body of a FLOW stats request ({@code ofp_flow_stats_request}): asks for every flow matching {@code match} (one {@link
+ * OFFlowStatsEntry} each).
  *
  * @param match   the flows to include
  * @param tableId the table to read, {@link #ALL_TABLES} for all

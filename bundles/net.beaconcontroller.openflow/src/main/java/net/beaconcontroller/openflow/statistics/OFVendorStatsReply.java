@@ -47,7 +47,8 @@ public record OFVendorStatsReply(long vendor, OFData data) implements OFStatsRep
         }
         int p = buf.position();
         buf.position(p + length);
-        return new OFVendorStatsReply(buf.getInt(p) & 0xffff_ffffL, OFData.copyOf(buf, p + MIN_LENGTH, length - MIN_LENGTH));
+        return new OFVendorStatsReply(buf.getInt(p) & 0xffff_ffffL,
+                OFData.copyOf(buf, p + MIN_LENGTH, length - MIN_LENGTH));
     }
 
     @Override

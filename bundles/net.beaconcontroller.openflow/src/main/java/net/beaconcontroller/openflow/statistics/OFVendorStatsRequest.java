@@ -47,7 +47,8 @@ public record OFVendorStatsRequest(long vendor, OFData data) implements OFStatsR
         }
         int p = buf.position();
         buf.position(p + length);
-        return new OFVendorStatsRequest(buf.getInt(p) & 0xffff_ffffL, OFData.copyOf(buf, p + MIN_LENGTH, length - MIN_LENGTH));
+        return new OFVendorStatsRequest(buf.getInt(p) & 0xffff_ffffL,
+                OFData.copyOf(buf, p + MIN_LENGTH, length - MIN_LENGTH));
     }
 
     @Override

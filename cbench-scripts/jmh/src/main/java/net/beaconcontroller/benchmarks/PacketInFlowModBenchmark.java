@@ -29,7 +29,9 @@ import net.beaconcontroller.openflow.action.OFActionOutput;
  * (exact match from the packet, idle timeout 5 s, the packet's buffer id, one output action) written into the
  * output buffer. Target: at most 100 ns per operation.
  *
- * <p>Run: {@code java -cp <classes + jmh jars> org.openjdk.jmh.Main PacketInFlowMod -prof gc}.
+ * <p>Without Maven: compile with the JMH annotation processor ({@code javac -cp <openflow and util classes>:<jmh
+ * jars> -processorpath <jmh jars> ...}), then {@code java -cp <all of them> org.openjdk.jmh.Main PacketInFlowMod
+ * -prof gc} (the {@code gc} profiler reports the bytes allocated per operation).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

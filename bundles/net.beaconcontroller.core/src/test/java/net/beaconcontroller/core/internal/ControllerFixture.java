@@ -1,0 +1,258 @@
+package net.beaconcontroller.core.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.openflow.OFPhysicalPort;
+
+/**
+ * A controller on a loopback ephemeral port (outside OSGi), with a switch listener that records every
+ * {@code addedSwitch}/{@code removedSwitch} in order, and the fake switches of a test. Closing it closes them all.
+ */
+final class ControllerFixture implements AutoCloseable {
+    /** How long positive waits may take: far more than they need, so only a real failure hits it. */
+    static final Duration WAIT = Duration.ofSeconds(5);
+
+    enum Kind { ADDED, REMOVED }
+
+    /** One switch listener call, with the thread it ran on. */
+    record SwitchEvent(Kind kind, IOFSwitch sw, long dpid, String thread) { }
+
+    final Controller controller;
+    private final List<SwitchEvent> events = new ArrayList<>();
+    private final List<Boolean> eventTaken = new ArrayList<>();
+    private final List<FakeSwitch> fakes = new ArrayList<>();
+
+    private ControllerFixture(Settings settings) {
+        controller = new Controller(settings);
+        controller.addOFSwitchListener(new IOFSwitchListener() {
+            @Override
+            public String getName() {
+                return "recorder";
+            }
+
+            @Override
+            public void addedSwitch(IOFSwitch sw) {
+                record(Kind.ADDED, sw);
+            }
+
+            @Override
+            public void removedSwitch(IOFSwitch sw) {
+                record(Kind.REMOVED, sw);
+            }
+        });
+    }
+
+    /** Starts a controller with the test defaults (loopback, ephemeral port) and {@code settings} ("key=value"). */
+    static ControllerFixture start(String... settings) {
+        var props = new Properties();
+        props.setProperty("controller.listenAddress", "127.0.0.1");
+        props.setProperty("controller.listenPort", "0");
+        for (var s : settings) {
+            int eq = s.indexOf('=');
+            props.setProperty(s.substring(0, eq), s.substring(eq + 1));
+        }
+        Settings parsed;
+        try {
+            parsed = parse(props);
+        } catch (SettingsException e) {
+            if (!e.getMessage().contains("controller.listenPort")) {
+                throw new AssertionError(e.getMessage(), e);
+            }
+            // listenPort=0 rejected (see SettingsTest#listenPortZeroMeansAnEphemeralPort): fall back to a port that
+            // was free a moment ago, retrying if someone else takes it first.
+            return startOnFreePort(props);
+        }
+        return startWith(parsed);
+    }
+
+    private static ControllerFixture startOnFreePort(Properties props) {
+        BindException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try (var probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                props.setProperty("controller.listenPort", Integer.toString(probe.getLocalPort()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            try {
+                return startWith(parse(props));
+            } catch (SettingsException e) {
+                throw new AssertionError(e.getMessage(), e);
+            } catch (UncheckedIOException e) {
+                if (!(e.getCause() instanceof BindException be)) {
+                    throw e;
+                }
+                last = be;
+            }
+        }
+        throw new UncheckedIOException("no free port for the controller", last);
+    }
+
+    private static Settings parse(Properties props) throws SettingsException {
+        return Settings.parse(props, new Properties(), "test", w -> {
+            throw new AssertionError("unexpected settings warning: " + w);
+        });
+    }
+
+    private static ControllerFixture startWith(Settings settings) {
+        var fx = new ControllerFixture(settings);
+        try {
+            fx.controller.start();
+        } catch (IOException e) {
+            try {
+                fx.controller.stop();
+            } catch (RuntimeException stopFailure) {
+                // See LifecycleTest#aStartThatCannotBindFailsWithTheBindErrorAndStopsCleanly: keep the bind error.
+                e.addSuppressed(stopFailure);
+            }
+            throw new UncheckedIOException(e);
+        }
+        return fx;
+    }
+
+    int port() {
+        try {
+            return controller.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A fake switch connected (TCP only, nothing sent yet). */
+    FakeSwitch connect(long dpid, OFPhysicalPort... ports) {
+        return track(FakeSwitch.connect(port(), dpid, List.of(ports)));
+    }
+
+    FakeSwitch track(FakeSwitch fake) {
+        synchronized (fakes) {
+            fakes.add(fake);
+        }
+        return fake;
+    }
+
+    /** Sends HELLO and waits until the controller tells listeners that the switch is active. */
+    IOFSwitch handshake(FakeSwitch fake) {
+        fake.hello();
+        return awaitEvent(Kind.ADDED, fake.dpid()).sw();
+    }
+
+    /** A fake switch with two ports that completed the handshake. */
+    Connected connectActive(long dpid) {
+        var fake = connect(dpid, FakeSwitch.port(1, "eth1"), FakeSwitch.port(2, "eth2"));
+        return new Connected(fake, handshake(fake));
+    }
+
+    /** A fake switch and the controller's view of it. */
+    record Connected(FakeSwitch fake, IOFSwitch sw) { }
+
+    private void record(Kind kind, IOFSwitch sw) {
+        synchronized (events) {
+            events.add(new SwitchEvent(kind, sw, sw.getId(), Thread.currentThread().getName()));
+            eventTaken.add(false);
+            events.notifyAll();
+        }
+    }
+
+    /** The next event of {@code kind} for {@code dpid} not returned before, waiting up to {@link #WAIT}. */
+    SwitchEvent awaitEvent(Kind kind, long dpid) {
+        return awaitEvent(kind, dpid, WAIT);
+    }
+
+    SwitchEvent awaitEvent(Kind kind, long dpid, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (events) {
+            while (true) {
+                for (int i = 0; i < events.size(); i++) {
+                    var e = events.get(i);
+                    if (!eventTaken.get(i) && e.kind() == kind && e.dpid() == dpid) {
+                        eventTaken.set(i, true);
+                        return e;
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("no " + kind + " event for dpid " + Long.toHexString(dpid) + " within "
+                            + timeout.toMillis() + " ms; events: " + events);
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(events, left);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", ie);
+                }
+            }
+        }
+    }
+
+    /** Every switch listener call so far, in order. */
+    List<SwitchEvent> events() {
+        synchronized (events) {
+            return List.copyOf(events);
+        }
+    }
+
+    long count(Kind kind, long dpid) {
+        return events().stream().filter(e -> e.kind() == kind && e.dpid() == dpid).count();
+    }
+
+    /** Waits up to {@code d} (at most 300 ms) and asserts that no further event of {@code kind} arrived for {@code dpid}. */
+    void expectNoMoreEvents(Kind kind, long dpid, long expectedCount, Duration d) {
+        if (d.toMillis() > 300) {
+            throw new IllegalArgumentException("keep negative waits short");
+        }
+        long deadline = System.nanoTime() + d.toNanos();
+        synchronized (events) {
+            while (true) {
+                long n = events.stream().filter(e -> e.kind() == kind && e.dpid() == dpid).count();
+                if (n != expectedCount) {
+                    throw new AssertionError("expected " + expectedCount + " " + kind + " event(s) for dpid "
+                            + Long.toHexString(dpid) + ", got " + n + ": " + events);
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(events, left);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", ie);
+                }
+            }
+        }
+    }
+
+    /** Polls {@code condition} until it holds, failing with {@code what} after {@code timeout}. */
+    static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for: " + what);
+            }
+            Thread.onSpinWait();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+        }
+    }
+
+    @Override
+    public void close() {
+        List<FakeSwitch> all;
+        synchronized (fakes) {
+            all = List.copyOf(fakes);
+        }
+        all.forEach(FakeSwitch::close);
+        controller.stop();
+    }
+}
