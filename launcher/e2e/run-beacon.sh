@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`). Needs root and
-# launcher/e2e/setup.sh (Open vSwitch and friends). Extra arguments go to run_e2e.py (e.g. --tests linear4_pingall).
+# Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
+# needs root and launcher/e2e/setup.sh), then one_response.py (emulated switches against the learning-switch-only
+# configuration). Extra arguments go to run_e2e.py (e.g. --tests linear4_pingall). The last line sums both:
+# `N passed, N failed`; the exit code is non-zero if either failed.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 product="$top/launcher/target/products/net.beaconcontroller.product/linux/gtk/x86_64/beacon"
@@ -8,6 +10,35 @@ hub=("$top"/bundles/net.beaconcontroller.hub/target/net.beaconcontroller.hub-*.j
 switch=("$product"/plugins/net.beaconcontroller.learningswitch_*.jar)
 [ -x "$product/beacon" ] || { echo "no product at $product: run ./mvnw verify first" >&2; exit 1; }
 [ -f "${hub[0]}" ] || { echo "no hub bundle jar: run ./mvnw verify first" >&2; exit 1; }
-exec python3 "$top/launcher/e2e/run_e2e.py" --beacon \
+
+outputs="$(mktemp -d)"
+trap 'rm -rf "$outputs"' EXIT
+set +e
+python3 "$top/launcher/e2e/run_e2e.py" --beacon \
   --controller-cmd "exec '$product/beacon'" \
-  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" "$@"
+  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" "$@" | tee "$outputs/run_e2e"
+e2e_status=${PIPESTATUS[0]}
+python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
+one_status=${PIPESTATUS[0]}
+set -e
+
+passed=0 failed=0 skipped=0
+# Adds a script's `N passed, N failed[, N skipped]` line; a script that failed without a failure in its count
+# (or without that line: it crashed) counts as one failure more.
+count() {
+  local summary status=$2 p f s
+  summary="$(tail -n 1 "$1" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?$/\1 \2 \4/p')"
+  if [ -z "$summary" ]; then
+    failed=$((failed + 1))
+    return
+  fi
+  read -r p f s <<<"$summary"
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${s:-0}))
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    failed=$((failed + 1))
+  fi
+}
+count "$outputs/run_e2e" "$e2e_status"
+count "$outputs/one_response" "$one_status"
+echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
+[ "$e2e_status" -eq 0 ] && [ "$one_status" -eq 0 ]

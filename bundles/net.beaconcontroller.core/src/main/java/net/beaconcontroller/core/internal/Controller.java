@@ -75,7 +75,9 @@ public final class Controller implements IBeaconProvider {
             // One clear line and a non-zero exit: a controller with a half-understood configuration must not run.
             System.err.println("beacon: " + e.getMessage());
             log.error("{}", e.getMessage());
-            System.exit(2);
+            // halt, not exit: nothing has started that needs stopping, and exit's shutdown hooks would wait for the
+            // framework, which is busy starting this very component.
+            Runtime.getRuntime().halt(2);
             return;
         }
         try {
@@ -84,7 +86,7 @@ public final class Controller implements IBeaconProvider {
             String where = settings.getString("controller.listenAddress") + ":" + settings.getInt("controller.listenPort");
             System.err.println("beacon: cannot listen on " + where + ": " + e.getMessage());
             log.error("cannot listen on {}: {}", where, e.getMessage());
-            System.exit(2);
+            Runtime.getRuntime().halt(2);
         }
     }
 
@@ -155,11 +157,24 @@ public final class Controller implements IBeaconProvider {
         while (true) {
             try {
                 var channel = server.accept();
-                loops.stream().min(Comparator.comparingInt(l -> l.switchCount.get())).orElseThrow().adopt(channel);
+                var loop = loops.stream().filter(IOLoop::isRunning)
+                        .min(Comparator.comparingInt(l -> l.switchCount.get())).orElse(null);
+                if (loop == null) {
+                    log.error("no I/O thread is running: refusing the connection from {}", channel.getRemoteAddress());
+                    channel.close();
+                } else {
+                    loop.adopt(channel);
+                }
             } catch (ClosedChannelException e) {
                 return;
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
+                // E.g. out of file descriptors: accept fails at once, every time; don't spin on it.
                 log.warn("accept failed: {}", e.toString());
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException ie) {
+                    return;
+                }
             }
         }
     }
@@ -210,14 +225,15 @@ public final class Controller implements IBeaconProvider {
     CompletionStage<?> runInitializers(SwitchConnection sw) {
         CompletionStage<?> chain = CompletableFuture.completedFuture(null);
         for (var init : initializers) {
-            chain = chain.thenCompose(ignored -> {
+            // Each initializer starts on the switch's I/O thread, whichever thread completed the one before.
+            chain = chain.thenComposeAsync(ignored -> {
                 try {
                     return init.initializeSwitch(sw);
                 } catch (Exception e) {
                     return CompletableFuture.failedFuture(
                             new IllegalStateException("initializer " + init.getName() + " failed: " + e, e));
                 }
-            });
+            }, sw::execute);
         }
         return chain;
     }
@@ -226,7 +242,7 @@ public final class Controller implements IBeaconProvider {
      * Makes a switch active. A switch with the same DPID is closed first, on its own thread, and only then does the
      * new one become active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
      */
-    void activate(SwitchConnection sw) {
+    void makeActive(SwitchConnection sw) {
         var old = (SwitchConnection) switches.putIfAbsent(sw.getId(), sw);
         if (old == null) {
             sw.becomeActive();
@@ -236,7 +252,7 @@ public final class Controller implements IBeaconProvider {
             old.close("replaced by a new connection from " + sw.getRemoteAddress());
             sw.loop().execute(() -> {
                 if (sw.isConnected()) {
-                    activate(sw);
+                    makeActive(sw);
                 }
             });
         });

@@ -96,6 +96,18 @@ final class IOLoop implements Runnable {
         }
     }
 
+    /** Queues a task for the top of the next iteration, even when called on the loop itself. */
+    void post(Runnable task) {
+        tasks.add(task);
+        if (!inLoop() && wakeupPending.compareAndSet(false, true)) {
+            selector.wakeup();
+        }
+    }
+
+    boolean isRunning() {
+        return running && !terminated;
+    }
+
     /** Takes over an accepted connection; called on the acceptor thread. */
     void adopt(SocketChannel channel) {
         switchCount.incrementAndGet();
@@ -107,7 +119,7 @@ final class IOLoop implements Runnable {
                 key.attach(conn);
                 connections.add(conn);
                 conn.start();
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 switchCount.decrementAndGet();
                 log.warn("could not register connection {}: {}", channel, e.toString());
                 closeQuietly(channel);
@@ -117,8 +129,8 @@ final class IOLoop implements Runnable {
 
     /** Called by a connection once it closed. */
     void forget(SwitchConnection conn) {
+        // Not removed from the dirty list: flushDirty may be walking it, and flushing a closed connection is a no-op.
         connections.remove(conn);
-        dirty.remove(conn);
         switchCount.decrementAndGet();
     }
 
@@ -160,7 +172,7 @@ final class IOLoop implements Runnable {
                 if (now - nextTimerCheck >= 0) {
                     nextTimerCheck = now + TIMER_PERIOD_NANOS;
                     for (var conn : new ArrayList<>(connections)) {
-                        conn.checkTimers(now);
+                        guarded(conn, () -> conn.checkTimers(now));
                     }
                 }
             }
@@ -168,11 +180,13 @@ final class IOLoop implements Runnable {
             // Only a bug in the loop itself gets here: per-switch and per-listener errors are handled below.
             log.error("{} stopped on an unexpected error; its switches are disconnected", thread.getName(), t);
         } finally {
-            terminated = true;
             runTasks();
             for (var conn : new ArrayList<>(connections)) {
                 conn.close("controller stopping");
             }
+            // Only now may other threads run their tasks themselves: no connection of this loop is left to race with.
+            terminated = true;
+            runTasks();
             try {
                 selector.close();
             } catch (IOException e) {
@@ -190,18 +204,33 @@ final class IOLoop implements Runnable {
                 continue;
             }
             int ready = key.readyOps();
-            if ((ready & SelectionKey.OP_WRITE) != 0) {
-                conn.flushNow();
-            }
-            if ((ready & SelectionKey.OP_READ) != 0 && key.isValid()) {
-                conn.handleRead();
-            }
+            guarded(conn, () -> {
+                if ((ready & SelectionKey.OP_WRITE) != 0) {
+                    conn.flushNow();
+                }
+                if ((ready & SelectionKey.OP_READ) != 0 && key.isValid()) {
+                    conn.handleRead();
+                }
+            });
             if (!firstFlushDone && conn.hasQueuedOutput()) {
-                conn.flushNow();
+                guarded(conn, conn::flushNow);
                 firstFlushDone = true;
             }
         }
         keys.clear();
+    }
+
+    /**
+     * Runs one connection's work; an unexpected failure (a bug, not a listener's: those are caught in dispatch)
+     * costs that connection only, never the loop and the other switches on it.
+     */
+    private void guarded(SwitchConnection conn, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            log.error("internal error on {}", conn, e);
+            conn.close("internal error: " + e);
+        }
     }
 
     private void flushDirty() {
@@ -209,7 +238,8 @@ final class IOLoop implements Runnable {
             return;
         }
         for (int i = 0; i < dirty.size(); i++) {
-            dirty.get(i).flushNow();
+            var conn = dirty.get(i);
+            guarded(conn, conn::flushNow);
         }
         dirty.clear();
     }

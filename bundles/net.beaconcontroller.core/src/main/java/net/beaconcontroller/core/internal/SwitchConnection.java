@@ -33,6 +33,7 @@ import net.beaconcontroller.openflow.OFError;
 import net.beaconcontroller.openflow.OFFeaturesReply;
 import net.beaconcontroller.openflow.OFFeaturesRequest;
 import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFHello;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
@@ -91,8 +92,11 @@ final class SwitchConnection implements IOFSwitch {
     private final int writeLimit;
     private final boolean immediate;
     private boolean dirty;
+    /** The output failed (limit reached, write error): writes are dropped until the queued close runs. */
+    private boolean failed;
 
-    private State state = State.HANDSHAKE;
+    // Written only by the loop thread; volatile because isConnected() may be polled from any thread.
+    private volatile State state = State.HANDSHAKE;
     private final Map<Integer, Pending> pending = new HashMap<>();
     private final List<byte[]> early = new ArrayList<>();
     private int earlyBytes;
@@ -214,13 +218,17 @@ final class SwitchConnection implements IOFSwitch {
                     return request(new OFBarrierRequest(nextXid()), OFType.BARRIER_REPLY, deadline);
                 })
                 .thenCompose(ignored -> controller.runInitializers(this))
-                .whenComplete((ignored, error) -> {
+                // Initializers may complete on any thread; activation belongs on this switch's I/O thread.
+                .whenCompleteAsync((ignored, error) -> {
+                    if (state != State.HANDSHAKE) {
+                        return; // closed meanwhile: a switch that left must not become active
+                    }
                     if (error != null) {
                         close("handshake failed: " + rootMessage(error));
                     } else {
-                        controller.activate(this);
+                        controller.makeActive(this);
                     }
-                });
+                }, this::execute);
     }
 
     private static boolean speaksOpenFlow10(OFHello hello) {
@@ -261,10 +269,11 @@ final class SwitchConnection implements IOFSwitch {
 
     private void keepForLater(OFMessage msg) {
         if (earlyBytes + msg.length() > EARLY_MESSAGE_LIMIT) {
-            // A switch may flood PACKET_INs as soon as it sent its features (cbench does): past the bound they are
-            // dropped, as a congested switch would drop them, so that the handshake replies behind them still get
-            // through. Anything else in such numbers is a broken peer.
-            if (msg instanceof OFPacketIn) {
+            // A switch may flood PACKET_INs as soon as it sent its features (cbench does), and deleting its flows may
+            // bring a burst of FLOW_REMOVED: past the bound these are dropped, as a congested switch would drop them,
+            // so that the handshake replies behind them still get through. Anything else in such numbers is a
+            // broken peer.
+            if (msg instanceof OFPacketIn || msg instanceof OFFlowRemoved) {
                 droppedEarly++;
                 return;
             }
@@ -281,8 +290,8 @@ final class SwitchConnection implements IOFSwitch {
         state = State.ACTIVE;
         log.info("switch {} connected from {} on {}", getStringId(), remote, loop.threadName());
         if (droppedEarly > 0) {
-            log.info("switch {}: dropped {} PACKET_INs that arrived before the handshake completed", getStringId(),
-                    droppedEarly);
+            log.info("switch {}: dropped {} PACKET_IN/FLOW_REMOVED messages that arrived before the handshake completed",
+                    getStringId(), droppedEarly);
         }
         controller.switchAdded(this);
         for (byte[] bytes : early) {
@@ -400,12 +409,18 @@ final class SwitchConnection implements IOFSwitch {
             echoOutstanding = true;
             write(new OFEchoRequest(nextXid()));
         }
+        // Fail the expired requests only after the walk: their callbacks may send new requests or disconnect.
+        List<Pending> expired = null;
         for (Iterator<Pending> it = pending.values().iterator(); it.hasNext();) {
             var p = it.next();
             if (now - p.deadline > 0) {
                 it.remove();
-                p.future.completeExceptionally(new TimeoutException("switch " + getStringId() + " did not answer in time"));
+                (expired == null ? expired = new ArrayList<>() : expired).add(p);
             }
+        }
+        if (expired != null) {
+            var late = new TimeoutException("switch " + getStringId() + " did not answer in time");
+            expired.forEach(p -> p.future.completeExceptionally(late));
         }
     }
 
@@ -414,30 +429,47 @@ final class SwitchConnection implements IOFSwitch {
     @Override
     public void write(OFMessage msg) {
         if (loop.inLoop()) {
-            writeInLoop(msg);
+            if (reserve(msg.length())) {
+                msg.writeTo(writeBuf);
+                written();
+            }
         } else {
-            loop.execute(() -> writeInLoop(msg));
+            // Serialized here, not later on the loop: the message may hold a view of the caller's read buffer (a
+            // PACKET_IN frame), valid only while the caller handles that message.
+            var bytes = msg.toByteArray();
+            loop.execute(() -> {
+                if (reserve(bytes.length)) {
+                    writeBuf.put(bytes);
+                    written();
+                }
+            });
         }
     }
 
-    private void writeInLoop(OFMessage msg) {
-        if (state == State.CLOSED) {
-            return;
+    @Override
+    public void write(List<? extends OFMessage> msgs) {
+        msgs.forEach(this::write);
+    }
+
+    /** Makes room for {@code length} more bytes; false when the switch is gone or not reading. */
+    private boolean reserve(int length) {
+        if (state == State.CLOSED || failed) {
+            return false;
         }
-        int length = msg.length();
-        if (writeBuf.remaining() < length) {
-            // Before growing towards the limit, give the socket what it takes now: a big burst to a switch that
-            // reads is fine, only a switch that stops reading fills the buffer.
-            flushNow();
-            if (state == State.CLOSED) {
-                return;
-            }
-            if (writeBuf.remaining() < length && !grow(length)) {
-                close("output buffer limit of " + writeLimit + " bytes reached: the switch is not reading");
-                return;
-            }
+        if (writeBuf.remaining() >= length) {
+            return true;
         }
-        msg.writeTo(writeBuf);
+        // Before growing towards the limit, give the socket what it takes now: a big burst to a switch that reads
+        // is fine, only a switch that stops reading fills the buffer.
+        flushNow();
+        if (!failed && (writeBuf.remaining() >= length || grow(length))) {
+            return true;
+        }
+        fail("output buffer limit of " + writeLimit + " bytes reached: the switch is not reading");
+        return false;
+    }
+
+    private void written() {
         messagesOut++;
         if (immediate) {
             flushNow();
@@ -447,10 +479,16 @@ final class SwitchConnection implements IOFSwitch {
         }
     }
 
-    @Override
-    public void write(List<? extends OFMessage> msgs) {
-        var copy = loop.inLoop() ? msgs : List.copyOf(msgs);
-        loop.execute(() -> copy.forEach(this::writeInLoop));
+    /**
+     * Closes the connection at the top of the next loop iteration rather than now: the failure was found inside
+     * somebody's {@code write}, and telling listeners {@code removedSwitch} in the middle of their own call would
+     * surprise them. Until then writes are dropped.
+     */
+    private void fail(String reason) {
+        if (!failed) {
+            failed = true;
+            loop.post(() -> close(reason));
+        }
     }
 
     private boolean grow(int needed) {
@@ -481,7 +519,7 @@ final class SwitchConnection implements IOFSwitch {
     /** Writes as much as the socket takes; what is left waits for OP_WRITE. */
     void flushNow() {
         dirty = false;
-        if (state == State.CLOSED || writeBuf.position() == 0) {
+        if (state == State.CLOSED || failed || writeBuf.position() == 0) {
             return;
         }
         writeBuf.flip();
@@ -489,7 +527,7 @@ final class SwitchConnection implements IOFSwitch {
             channel.write(writeBuf);
         } catch (IOException e) {
             writeBuf.clear();
-            close("write failed: " + e.getMessage());
+            fail("write failed: " + e.getMessage());
             return;
         }
         writeBuf.compact();

@@ -2,9 +2,6 @@ package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,40 +61,11 @@ final class ControllerFixture implements AutoCloseable {
             int eq = s.indexOf('=');
             props.setProperty(s.substring(0, eq), s.substring(eq + 1));
         }
-        Settings parsed;
         try {
-            parsed = parse(props);
+            return startWith(parse(props));
         } catch (SettingsException e) {
-            if (!e.getMessage().contains("controller.listenPort")) {
-                throw new AssertionError(e.getMessage(), e);
-            }
-            // listenPort=0 rejected (see SettingsTest#listenPortZeroMeansAnEphemeralPort): fall back to a port that
-            // was free a moment ago, retrying if someone else takes it first.
-            return startOnFreePort(props);
+            throw new AssertionError(e.getMessage(), e);
         }
-        return startWith(parsed);
-    }
-
-    private static ControllerFixture startOnFreePort(Properties props) {
-        BindException last = null;
-        for (int attempt = 0; attempt < 5; attempt++) {
-            try (var probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                props.setProperty("controller.listenPort", Integer.toString(probe.getLocalPort()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            try {
-                return startWith(parse(props));
-            } catch (SettingsException e) {
-                throw new AssertionError(e.getMessage(), e);
-            } catch (UncheckedIOException e) {
-                if (!(e.getCause() instanceof BindException be)) {
-                    throw e;
-                }
-                last = be;
-            }
-        }
-        throw new UncheckedIOException("no free port for the controller", last);
     }
 
     private static Settings parse(Properties props) throws SettingsException {
