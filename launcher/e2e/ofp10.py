@@ -106,3 +106,66 @@ class Connection:
             if not chunk:
                 return None
             self._buf += chunk
+
+
+# Switch side (one_response.py emulates switches): building what a switch sends, parsing what a controller sends.
+
+PHY_PORT = struct.Struct("!H6s16sIIIIII")
+FLOW_MOD_TAIL = struct.Struct("!QHHHHIHH")  # after the match: cookie .. flags
+ETH_TYPE_LLDP = 0x88cc
+
+
+def packet_in(xid, buffer_id, in_port, frame, reason=0, total_len=None):
+    return message(PACKET_IN, xid, struct.pack("!IHHBx", buffer_id, len(frame) if total_len is None else total_len,
+                                               in_port, reason) + frame)
+
+
+def phy_port(port_no, hw_addr, name, config=0, state=0, curr=0, advertised=0, supported=0, peer=0):
+    return PHY_PORT.pack(port_no, hw_addr, name.encode(), config, state, curr, advertised, supported, peer)
+
+
+def features_reply(xid, dpid, ports, n_buffers=256, n_tables=1, capabilities=0, actions=0xfff):
+    """FEATURES_REPLY; `ports` are phy_port() bytes."""
+    return message(FEATURES_REPLY, xid, struct.pack("!QIB3xII", dpid, n_buffers, n_tables, capabilities, actions)
+                   + b"".join(ports))
+
+
+def desc_stats_reply(xid, mfr="", hw="", sw="", serial="", dp=""):
+    """The description STATS_REPLY (a 1056-byte body of NUL-padded strings)."""
+    body = struct.pack("!256s256s256s32s256s", mfr.encode(), hw.encode(), sw.encode(), serial.encode(), dp.encode())
+    return message(STATS_REPLY, xid, struct.pack("!HH", STATS_DESC, 0) + body)
+
+
+def parse_actions(data):
+    """[(type, action bytes)] of an action list; ValueError when an action's length is impossible."""
+    actions, at = [], 0
+    while at < len(data):
+        if len(data) - at < 4:
+            raise ValueError(f"{len(data) - at} trailing bytes in an action list")
+        action_type, length = struct.unpack_from("!HH", data, at)
+        if length < 8 or length % 8 or at + length > len(data):
+            raise ValueError(f"action of type {action_type} with length {length}")
+        actions.append((action_type, bytes(data[at:at + length])))
+        at += length
+    return actions
+
+
+def output_port(action):
+    """The port of an OUTPUT action from parse_actions(), None for any other action."""
+    action_type, raw = action
+    return struct.unpack_from("!H", raw, 4)[0] if action_type == 0 else None
+
+
+def parse_flow_mod(body):
+    """(match tuple as MATCH unpacks it, command, idle, hard, priority, buffer_id, out_port, flags, actions) of a
+    FLOW_MOD body (after the header)."""
+    m = MATCH.unpack_from(body)
+    cookie, command, idle, hard, priority, buffer_id, out_port, flags = FLOW_MOD_TAIL.unpack_from(body, MATCH.size)
+    actions = parse_actions(body[MATCH.size + FLOW_MOD_TAIL.size:])
+    return m, command, idle, hard, priority, buffer_id, out_port, flags, actions
+
+
+def parse_packet_out(body):
+    """(buffer_id, in_port, actions, data) of a PACKET_OUT body (after the header)."""
+    buffer_id, in_port, actions_len = struct.unpack_from("!IHH", body)
+    return buffer_id, in_port, parse_actions(body[8:8 + actions_len]), bytes(body[8 + actions_len:])
