@@ -70,7 +70,7 @@ class Beacon:
                                      *(f"-D{s}" for s in self.settings)])
         with open(self.log_path, "wb") as log:
             # stdin stays an open pipe: Beacon's console reads it, and EOF would end the console.
-            self._proc = subprocess.Popen(["./beacon", "-configuration", "configurationSwitch"], cwd=self.product,
+            self._proc = subprocess.Popen(["./beacon", "-clean", "-configuration", "configurationSwitch"], cwd=self.product,
                                           env=env, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT,
                                           start_new_session=True)
 

@@ -10,12 +10,14 @@ hub=("$top"/bundles/net.beaconcontroller.hub/target/net.beaconcontroller.hub-*.j
 switch=("$product"/plugins/net.beaconcontroller.learningswitch_*.jar)
 [ -x "$product/beacon" ] || { echo "no product at $product: run ./mvnw verify first" >&2; exit 1; }
 [ -f "${hub[0]}" ] || { echo "no hub bundle jar: run ./mvnw verify first" >&2; exit 1; }
+[ -f "${switch[0]}" ] || { echo "no learning switch bundle in the product: run ./mvnw verify first" >&2; exit 1; }
 
 outputs="$(mktemp -d)"
 trap 'rm -rf "$outputs"' EXIT
 set +e
+# -clean: start from the product's configuration, not from the bundles an earlier run installed or removed.
 python3 "$top/launcher/e2e/run_e2e.py" --beacon \
-  --controller-cmd "exec '$product/beacon'" \
+  --controller-cmd "exec '$product/beacon' -clean" \
   --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" "$@" | tee "$outputs/run_e2e"
 e2e_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
