@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by throughput, latency, scaling and memory (sourced, not run): finding the product and the generator,
 # starting and stopping controllers, running generator instances, recording everything for lib/cbreport.py.
 #
@@ -19,6 +20,7 @@ BENCH_PIDS=()
 BENCH_WORK=""
 BENCH_OK=0
 BENCH_DEADLINE=0
+BENCH_NEXT_PORT=$BASE_PORT
 
 die() {
   echo "${BENCH_NAME:-bench}: $*" >&2
@@ -48,6 +50,9 @@ bench_cleanup() {
   for pid in "${BENCH_PIDS[@]}"; do
     stop_pid "$pid"
   done
+  if [[ $BENCH_OK != 1 && -n "${BENCH_OUT:-}" && -f "$BENCH_OUT.txt" ]]; then
+    echo "# the run did not finish (exit status $status); logs in $BENCH_WORK" >>"$BENCH_OUT.txt"
+  fi
   if [[ -n "$BENCH_WORK" && -d "$BENCH_WORK" ]]; then
     if [[ $BENCH_OK == 1 && -z "${KEEP_WORK:-}" ]]; then
       rm -rf "$BENCH_WORK"
@@ -83,19 +88,20 @@ bench_init() {
     "run ./mvnw -B package -DskipTests first"
   [[ -f "$BEACON_HOME/$BEACON_CONFIGURATION/config.ini" ]] \
     || die "no Equinox configuration '$BEACON_CONFIGURATION' in $BEACON_HOME"
+  # The jar holds the trivial responder too, so it is needed even when real cbench generates the load.
+  [[ -f "$CBENCH_JAR" ]] || die "no generator jar at $CBENCH_JAR (set CBENCH_JAR=...);" \
+    "run ./mvnw -B package -DskipTests first"
   # Real cbench when there is one (same options, same RESULT line); the project's generator otherwise.
   CBENCH=${CBENCH:-$(command -v cbench || true)}
   if [[ -n "$CBENCH" ]]; then
     [[ -x "$CBENCH" ]] || die "CBENCH=$CBENCH is not executable"
     GEN=("$CBENCH")
   else
-    [[ -f "$CBENCH_JAR" ]] || die "no generator jar at $CBENCH_JAR (set CBENCH_JAR=...);" \
-      "run ./mvnw -B package -DskipTests first"
     # shellcheck disable=SC2206 # GENERATOR_JAVA_OPTS is a list of JVM options
     GEN=(java ${GENERATOR_JAVA_OPTS:-} -jar "$CBENCH_JAR")
   fi
-  RESPONDER=(java ${RESPONDER_JAVA_OPTS:-} -cp "${CBENCH_RESPONDER_JAR:-$CBENCH_JAR}"
-    net.beaconcontroller.cbench.TrivialResponder)
+  # shellcheck disable=SC2206
+  RESPONDER=(java ${RESPONDER_JAVA_OPTS:-} -cp "$CBENCH_JAR" net.beaconcontroller.cbench.TrivialResponder)
   BENCH_WORK=$(mktemp -d "${TMPDIR:-/tmp}/beacon-$BENCH_NAME.XXXXXX")
   trap bench_cleanup EXIT
   trap 'exit 130' INT
@@ -116,7 +122,7 @@ remaining() {
 
 # Appends to the results file and prints.
 say() {
-  printf '%s\n' "$*" | tee -a "$BENCH_OUT.txt"
+  printf '%s\n' "$@" | tee -a "$BENCH_OUT.txt"
 }
 
 # Facts that make a number interpretable: machine, load before the run, JDK, commit, tools.
@@ -126,8 +132,10 @@ write_facts() {
   dirty=$(git -C "$BENCH_REPO" status --porcelain 2>/dev/null | wc -l)
   {
     echo "# $BENCH_NAME benchmark, $(date -Is)"
-    echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), "\
-"$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), kernel $(uname -r)"
+    local model memory
+    model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+    memory=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+    echo "machine: $(nproc) cores ($model), $memory, kernel $(uname -r)"
     echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "jdk: $(java -version 2>&1 | head -1)"
     echo "commit: $commit$( (( dirty > 0 )) && echo " (plus $dirty uncommitted changes)")"
@@ -142,13 +150,14 @@ write_facts() {
   } | tee -a "$BENCH_OUT.txt"
 }
 
-# A TCP port nobody listens on, at or after $1.
-free_port() {
-  local port=$1
-  while ss -Hltn "sport = :$port" | grep -q .; do
-    port=$((port + 1))
+# Sets PORT to a port no socket uses, never handed out before in this run: every controller gets a fresh port,
+# so no connection of one case can meet a TIME_WAIT leftover of the previous one.
+take_port() {
+  while ss -Htan "( sport = :$BENCH_NEXT_PORT or dport = :$BENCH_NEXT_PORT )" | grep -q .; do
+    BENCH_NEXT_PORT=$((BENCH_NEXT_PORT + 1))
   done
-  echo "$port"
+  PORT=$BENCH_NEXT_PORT
+  BENCH_NEXT_PORT=$((PORT + 1))
 }
 
 # Waits until PORT listens; dies (with the log's tail) if PID exits first or after TIMEOUT seconds.
@@ -202,6 +211,7 @@ start_beacon() {
 # Starts the trivial responder (the machine's ceiling) pinned to CPUS on PORT; sets RESPONDER_PID.
 start_responder() {
   local cpus=$1 port=$2 log="$BENCH_WORK/responder-$2.log"
+  # shellcheck disable=SC2034 # for the calling script's record
   RESPONDER_CMD="taskset -c $cpus ${RESPONDER[*]} -p $port"
   taskset -c "$cpus" "${RESPONDER[@]}" -p "$port" </dev/null >"$log" 2>&1 &
   RESPONDER_PID=$!
@@ -217,6 +227,7 @@ start_ovs() {
   local cpus=$1 port=$2
   OVS_CTL="$BENCH_WORK/ovs-$port.ctl"
   local log="$BENCH_WORK/ovs-$port.log"
+  # shellcheck disable=SC2034 # for the calling script's record
   OVS_CMD="taskset -c $cpus $OVS_TESTCONTROLLER -O OpenFlow10 --unixctl=<ctl> ptcp:$port:127.0.0.1"
   taskset -c "$cpus" "$OVS_TESTCONTROLLER" -O OpenFlow10 --unixctl="$OVS_CTL" "ptcp:$port:127.0.0.1" \
     </dev/null >"$log" 2>&1 &
@@ -243,12 +254,16 @@ cpu_ticks() { # utime + stime of the given processes, summed
 }
 
 # Runs generator instances at once, waits for all, records the case for the report, prints the RESULT lines.
-#   run_case ID LABEL X "CONTROLLER_PIDS" "PORTS" SWITCHES_EACH WARMUP COOLDOWN -- GENERATOR OPTIONS...
-# One instance per port in PORTS (space-separated; repeat a port for several instances against one controller).
-# Instance i gets DPIDs from 1 + i * SWITCHES_EACH, so no two switches share a DPID. X is a number for the plot
-# (thread count, or 0). CONTROLLER_PIDS are measured for CPU use over the whole generator run.
+#   run_case ID LABEL X "CONTROLLER_PIDS" "PORTS" "SWITCHES" WARMUP COOLDOWN -- GENERATOR OPTIONS...
+# One instance per port in PORTS (space-separated; repeat a port for several instances against one controller);
+# SWITCHES is one count for every instance or one per instance. DPIDs run on from one instance to the next, so no
+# two switches share a DPID. X is a number for the plot (thread count, or 0). CONTROLLER_PIDS are measured for
+# CPU use over the whole generator run.
 run_case() {
-  local id=$1 label=$2 x=$3 cpids=$4 ports=$5 each=$6 warmup=$7 cooldown=$8
+  local id=$1 label=$2 x=$3 cpids=$4 ports=$5 warmup=$7 cooldown=$8
+  local -a each
+  read -r -a each <<<"$6"
+  [[ $9 == -- ]] || die "run_case: '--' expected before the generator options"
   shift 9
   local ms=1000 loops=16 gi=50 gI=1 a prev=""
   for a in "$@"; do # the run's length, for its time limit
@@ -257,15 +272,24 @@ run_case() {
     esac
     prev=$a
   done
-  local limit=$(( (each / gI + 1) * gi / 1000 + loops * (ms + 200) / 1000 + 60 ))
-  (( limit < $(remaining) )) || die "not enough time left for '$label' (needs ${limit}s)"
+  local most=0 n
+  for n in "${each[@]}"; do if (( n > most )); then most=$n; fi; done
+  local limit=$(( (most / gI + 1) * gi / 1000 + loops * (ms + 200) / 1000 + 60 ))
+  local left
+  left=$(remaining)
+  (( limit < left )) || die "not enough time left for '$label' (needs ${limit}s, ${left}s left)"
   local i=0 port pids=() files=() codes=() cmds=()
-  local hz; hz=$(getconf CLK_TCK)
-  # shellcheck disable=SC2086 # pid lists
-  local t0 c0; t0=$(date +%s%N); c0=$(cpu_ticks $cpids)
+  local hz t0 c0
+  hz=$(getconf CLK_TCK)
+  t0=$(date +%s%N)
+  # shellcheck disable=SC2086 # a list of pids
+  c0=$(cpu_ticks $cpids)
+  local dpid=1 switches
   for port in $ports; do
     local out="$BENCH_WORK/$id.$i.out"
-    local cmd=(taskset -c "$GENERATOR_CPUS" "${GEN[@]}" -c 127.0.0.1 -p "$port" -s "$each" -o $((1 + i * each)) "$@")
+    switches=${each[$i]:-${each[0]}}
+    local cmd=(taskset -c "$GENERATOR_CPUS" "${GEN[@]}" -c 127.0.0.1 -p "$port" -s "$switches" -o "$dpid" "$@")
+    dpid=$((dpid + switches))
     cmds+=("${cmd[*]}")
     timeout -k 5 "$limit" "${cmd[@]}" >"$out" 2>"$BENCH_WORK/$id.$i.err" &
     pids+=($!)
@@ -289,8 +313,10 @@ run_case() {
     codes+=("$code")
   done
   wait "$tailer" 2>/dev/null || true
-  # shellcheck disable=SC2086
-  local c1 t1; c1=$(cpu_ticks $cpids); t1=$(date +%s%N)
+  local c1 t1
+  # shellcheck disable=SC2086 # a list of pids
+  c1=$(cpu_ticks $cpids)
+  t1=$(date +%s%N)
   local cpu=$(( (c1 - c0) * 100 * 1000000000 / hz / (t1 - t0 + 1) ))
   for i in "${!files[@]}"; do
     [[ ${#files[@]} == 1 ]] || say "# instance $((i + 1)):"
@@ -301,6 +327,11 @@ run_case() {
     fi
   done
   say "# controller CPU over the generator run: ${cpu}% of one core"
+  local c
+  for c in $cpids; do
+    kill -0 "$c" 2>/dev/null \
+      || say "# the controller (pid $c) is gone: it exited during this run, see its log in $BENCH_WORK"
+  done
   local IFS=,
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "$x" "$warmup" "$cooldown" "${codes[*]}" "$cpu" \
     "${files[*]}" >>"$BENCH_WORK/cases.tsv"
@@ -309,13 +340,17 @@ run_case() {
 # Summary, ratios and plot from the recorded cases.
 #   bench_report KIND
 bench_report() {
-  python3 "$BENCH_LIB/cbreport.py" "$1" "$BENCH_WORK" "$BENCH_OUT" | tee -a "$BENCH_OUT.txt"
-  BENCH_OK=1
+  local status=0
+  python3 -B "$BENCH_LIB/cbreport.py" "$1" "$BENCH_WORK" "$BENCH_OUT" | tee -a "$BENCH_OUT.txt" || status=$?
   echo ""
   echo "results: $BENCH_OUT.txt"
   local f
   for f in "$BENCH_OUT".svg "$BENCH_OUT".csv; do
-    [[ -f $f ]] && echo "         $f"
+    if [[ -f $f ]]; then echo "         $f"; fi
   done
-  return 0
+  if (( status != 0 )); then
+    note "some measurements failed (see the notes above); the logs are kept"
+    exit 1
+  fi
+  BENCH_OK=1
 }

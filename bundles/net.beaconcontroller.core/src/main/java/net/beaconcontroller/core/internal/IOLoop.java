@@ -180,6 +180,7 @@ final class IOLoop implements Runnable {
             // Only a bug in the loop itself gets here: per-switch and per-listener errors are handled below.
             log.error("{} stopped on an unexpected error; its switches are disconnected", thread.getName(), t);
         } finally {
+            running = false; // the acceptor must not hand this loop new switches any more
             runTasks();
             for (var conn : new ArrayList<>(connections)) {
                 conn.close("controller stopping");
@@ -187,6 +188,10 @@ final class IOLoop implements Runnable {
             // Only now may other threads run their tasks themselves: no connection of this loop is left to race with.
             terminated = true;
             runTasks();
+            // A switch adopted in the meantime has nobody to serve it.
+            for (var conn : new ArrayList<>(connections)) {
+                conn.close("controller stopping");
+            }
             try {
                 selector.close();
             } catch (IOException e) {
