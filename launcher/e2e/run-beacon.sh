@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
 # needs root and launcher/e2e/setup.sh), then one_response.py (emulated switches against the learning-switch-only
-# configuration). Extra arguments go to run_e2e.py (e.g. --tests linear4_pingall). The last line sums both:
-# `N passed, N failed`; the exit code is non-zero if either failed.
+# configuration), then launcher_test.py (console, settings errors, shutdown). Extra arguments go to run_e2e.py
+# (e.g. --tests linear4_pingall). The last line sums all three: `N passed, N failed`; the exit code is non-zero if
+# any failed.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 product="$top/launcher/target/products/net.beaconcontroller.product/linux/gtk/x86_64/beacon"
@@ -22,6 +23,8 @@ python3 "$top/launcher/e2e/run_e2e.py" --beacon \
 e2e_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
 one_status=${PIPESTATUS[0]}
+python3 "$top/launcher/e2e/launcher_test.py" --product "$product" | tee "$outputs/launcher_test"
+launcher_status=${PIPESTATUS[0]}
 set -e
 
 passed=0 failed=0 skipped=0
@@ -42,5 +45,6 @@ count() {
 }
 count "$outputs/run_e2e" "$e2e_status"
 count "$outputs/one_response" "$one_status"
+count "$outputs/launcher_test" "$launcher_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
-[ "$e2e_status" -eq 0 ] && [ "$one_status" -eq 0 ]
+[ "$e2e_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ]
