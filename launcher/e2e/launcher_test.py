@@ -30,12 +30,25 @@ def free_port():
 
 
 class Beacon(ControllerProcess):
-    """The product's start script with extra arguments, on its own port."""
+    """The product's start script on its own port, as a context manager that starts and stops it. With
+    `settings` (the text of a beacon.properties), Beacon reads that file instead of the product's."""
 
-    def __init__(self, product, workdir, name, args=""):
+    def __init__(self, product, workdir, name, settings=None):
         port = free_port()
         env = dict(os.environ, JAVA_OPTS=f"-Dcontroller.listenPort={port} -Dcontroller.listenAddress=127.0.0.1")
+        args = ""
+        if settings is not None:
+            self.settings_file = Path(workdir) / f"{name}.properties"
+            self.settings_file.write_text(settings)
+            args = f"--config '{self.settings_file}'"
         super().__init__(f"cd '{product}' && exec ./beacon -clean {args}", port, Path(workdir) / f"{name}.log", env)
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
 
     def wait_exit(self, timeout):
         try:
@@ -46,9 +59,7 @@ class Beacon(ControllerProcess):
 
 def check_console(product, workdir):
     """`ss`: every bundle ACTIVE; `switches`; stop/start the learning switch by name."""
-    b = Beacon(product, workdir, "console")
-    b.start()
-    try:
+    with Beacon(product, workdir, "console") as b:
         b.wait_listening()
         b.wait_prompt()
         # Applications start at level 5, after the core opened its port.
@@ -70,15 +81,11 @@ def check_console(product, workdir):
         b.command("start net.beaconcontroller.learningswitch")
         b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
         return f"{len(bundles)} bundles ACTIVE, switches table, stop/start by name"
-    finally:
-        b.stop()
 
 
 def check_sigterm(product, workdir):
     """SIGTERM stops the framework in order (controller stopped) and the process exits within 5 s."""
-    b = Beacon(product, workdir, "sigterm")
-    b.start()
-    try:
+    with Beacon(product, workdir, "sigterm") as b:
         b.wait_listening()
         b.wait_prompt()
         started = time.monotonic()
@@ -93,40 +100,26 @@ def check_sigterm(product, workdir):
         if "Exception" in out:
             raise AssertionError("stack trace during shutdown:\n" + out[-2000:])
         return f"exited in {took:.1f} s, framework stopped cleanly"
-    finally:
-        b.stop()
 
 
 def check_bad_setting(product, workdir):
     """A malformed value stops start-up with one line naming key, value and what is allowed, and exit code 2."""
-    settings = Path(workdir) / "bad.properties"
-    settings.write_text("controller.threadCount=zero\n")
-    b = Beacon(product, workdir, "bad", f"--config '{settings}'")
-    b.start()
-    try:
+    with Beacon(product, workdir, "bad", settings="controller.threadCount=zero\n") as b:
         code = b.wait_exit(30)
         if code != 2:
             raise AssertionError(f"exit code {code}, expected 2")
         line = "controller.threadCount = 'zero' is not allowed: expected an integer from 1 to 256"
-        if f"beacon: {settings}: {line}" not in b.output():
+        if f"beacon: {b.settings_file}: {line}" not in b.output():
             raise AssertionError("the one-line error is missing:\n" + b.output()[-2000:])
         return "exit 2: " + line
-    finally:
-        b.stop()
 
 
 def check_unknown_key(product, workdir):
     """An unknown key is a warning with a suggestion; Beacon still starts."""
-    settings = Path(workdir) / "typo.properties"
-    settings.write_text("controller.threadcount=2\n")
-    b = Beacon(product, workdir, "typo", f"--config '{settings}'")
-    b.start()
-    try:
+    with Beacon(product, workdir, "typo", settings="controller.threadcount=2\n") as b:
         b.wait_listening()
         wait_until(lambda: "did you mean controller.threadCount?" in b.output(), 10, "the typo warning")
         return "warned with a suggestion, started"
-    finally:
-        b.stop()
 
 
 CHECKS = [check_console, check_sigterm, check_bad_setting, check_unknown_key]

@@ -46,6 +46,16 @@ public record OFPacketOut(int xid, long bufferId, int inPort, List<OFAction> act
         return new OFPacketOut(xid, NO_BUFFER, inPort, actions, frame);
     }
 
+    /**
+     * Sends out the packet of a PACKET_IN: by its buffer id when the switch buffered it, else carrying its frame (the
+     * frame view is not copied, see the class comment). Open vSwitch buffers nothing; cbench buffers everything.
+     */
+    public static OFPacketOut of(OFPacketIn pi, List<OFAction> actions) {
+        return pi.isBuffered()
+                ? buffered(0, pi.bufferId(), pi.inPort(), actions)
+                : unbuffered(0, pi.inPort(), actions, pi.frame());
+    }
+
     /** A read-only view of the frame, positioned at 0; a new view on every call. */
     @Override
     public ByteBuffer data() {

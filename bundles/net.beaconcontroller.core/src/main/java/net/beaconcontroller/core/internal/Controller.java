@@ -179,10 +179,6 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
-    Settings settings() {
-        return settings;
-    }
-
     @Override
     public BeaconSettings getSettings() {
         return settings;

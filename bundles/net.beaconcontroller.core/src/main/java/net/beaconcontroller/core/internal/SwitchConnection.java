@@ -91,6 +91,9 @@ final class SwitchConnection implements IOFSwitch {
     private ByteBuffer writeBuf = ByteBuffer.allocateDirect(INITIAL_WRITE_BUFFER_SIZE);
     private final int writeLimit;
     private final boolean immediate;
+    private final boolean deletePreExistingFlows;
+    private final int echoIntervalSeconds;
+    private final int echoTimeoutSeconds;
     private boolean dirty;
     /** The output failed (limit reached, write error): writes are dropped until the queued close runs. */
     private boolean failed;
@@ -121,9 +124,14 @@ final class SwitchConnection implements IOFSwitch {
         this.channel = channel;
         this.key = key;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        this.writeLimit = controller.settings().getInt("controller.outputBufferLimit");
-        this.immediate = controller.settings().getBoolean("controller.immediate");
-        channel.socket().setTcpNoDelay(controller.settings().getBoolean("controller.noDelay"));
+        // Read once per connection: the timer check below runs for every switch four times a second.
+        var settings = controller.getSettings();
+        this.writeLimit = settings.getInt("controller.outputBufferLimit");
+        this.immediate = settings.getBoolean("controller.immediate");
+        this.deletePreExistingFlows = settings.getBoolean("controller.deletePreExistingFlows");
+        this.echoIntervalSeconds = settings.getInt("controller.echoInterval");
+        this.echoTimeoutSeconds = settings.getInt("controller.echoTimeout");
+        channel.socket().setTcpNoDelay(settings.getBoolean("controller.noDelay"));
         this.connectedNanos = loop.now;
         this.lastReceived = loop.now;
     }
@@ -197,7 +205,7 @@ final class SwitchConnection implements IOFSwitch {
             close("incompatible OpenFlow version " + hello.version() + " (only 1.0 is supported)");
             return;
         }
-        long deadline = connectedNanos + TimeUnit.SECONDS.toNanos(controller.settings().getInt("controller.echoTimeout"));
+        long deadline = connectedNanos + TimeUnit.SECONDS.toNanos(echoTimeoutSeconds);
         request(new OFFeaturesRequest(nextXid()), OFType.FEATURES_REPLY, deadline)
                 .thenCompose(reply -> {
                     var f = (OFFeaturesReply) reply;
@@ -210,7 +218,7 @@ final class SwitchConnection implements IOFSwitch {
                     var replies = (List<OFStatsReply>) parts;
                     description = (OFDescStatsReply) replies.get(0).body();
                     write(new OFSetConfig(nextXid(), 0, MISS_SEND_LEN_ALL));
-                    if (!controller.settings().getBoolean("controller.deletePreExistingFlows")) {
+                    if (!deletePreExistingFlows) {
                         return CompletableFuture.completedFuture(null);
                     }
                     write(OFFlowMod.builder().xid(nextXid()).command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
@@ -394,18 +402,17 @@ final class SwitchConnection implements IOFSwitch {
         if (state == State.CLOSED) {
             return;
         }
-        var settings = controller.settings();
         long idle = now - lastReceived;
-        long timeout = TimeUnit.SECONDS.toNanos(settings.getInt("controller.echoTimeout"));
+        long timeout = TimeUnit.SECONDS.toNanos(echoTimeoutSeconds);
         if (state == State.HANDSHAKE && now - connectedNanos > timeout) {
-            close("handshake not completed within " + settings.getInt("controller.echoTimeout") + " s");
+            close("handshake not completed within " + echoTimeoutSeconds + " s");
             return;
         }
         if (idle > timeout) {
             close("no message for " + TimeUnit.NANOSECONDS.toSeconds(idle) + " s");
             return;
         }
-        if (idle > TimeUnit.SECONDS.toNanos(settings.getInt("controller.echoInterval")) && !echoOutstanding) {
+        if (idle > TimeUnit.SECONDS.toNanos(echoIntervalSeconds) && !echoOutstanding) {
             echoOutstanding = true;
             write(new OFEchoRequest(nextXid()));
         }

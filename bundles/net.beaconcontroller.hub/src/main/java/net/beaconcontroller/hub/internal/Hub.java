@@ -45,10 +45,7 @@ public final class Hub implements IOFMessageListener {
     @Override
     public Command receive(IOFSwitch sw, OFMessage msg) {
         if (msg instanceof OFPacketIn pi) {
-            // A buffered packet is released by its id; an unbuffered one (Open vSwitch) travels back in full.
-            sw.write(pi.isBuffered()
-                    ? OFPacketOut.buffered(0, pi.bufferId(), pi.inPort(), FLOOD)
-                    : OFPacketOut.unbuffered(0, pi.inPort(), FLOOD, pi.frame()));
+            sw.write(OFPacketOut.of(pi, FLOOD));
         }
         return Command.CONTINUE;
     }

@@ -104,9 +104,7 @@ public final class LearningSwitch implements IOFMessageListener {
         }
         int outPort = MacAddress.isMulticast(dst) ? MacTable.ABSENT : table.get(dst, now);
         if (outPort == MacTable.ABSENT) {
-            sw.write(pi.isBuffered()
-                    ? OFPacketOut.buffered(0, pi.bufferId(), inPort, FLOOD)
-                    : OFPacketOut.unbuffered(0, inPort, FLOOD, frame));
+            sw.write(OFPacketOut.of(pi, FLOOD));
             return;
         }
         // A frame for the port it came from goes nowhere: the flow drops such frames at the switch from now on.
