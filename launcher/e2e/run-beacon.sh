@@ -19,7 +19,8 @@ set +e
 # -clean: start from the product's configuration, not from the bundles an earlier run installed or removed.
 python3 "$top/launcher/e2e/run_e2e.py" --beacon \
   --controller-cmd "exec '$product/beacon' -clean" \
-  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" "$@" | tee "$outputs/run_e2e"
+  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" --settings "$product/beacon.properties" "$@" \
+  | tee "$outputs/run_e2e"
 e2e_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
 one_status=${PIPESTATUS[0]}

@@ -34,6 +34,11 @@ def parse_args(argv):
     p.add_argument("--hub-jar", type=Path, help="hub bundle jar (modularity test: install)")
     p.add_argument("--learningswitch-bsn", default="net.beaconcontroller.learningswitch")
     p.add_argument("--hub-bsn", default="net.beaconcontroller.hub")
+    p.add_argument("--core-bsn", default="net.beaconcontroller.core")
+    p.add_argument("--util-bsn", default="net.beaconcontroller.util")
+    p.add_argument("--settings", type=Path,
+                   help="Beacon's beacon.properties: the harness runs Beacon with a copy (--config) to which the "
+                        "modularity test adds keys")
     p.add_argument("--tests", default=",".join(TESTS), help="comma-separated subset of: " + ", ".join(TESTS))
     p.add_argument("--transfer-mb", type=int, default=10, help="size of the TCP transfer (default: %(default)s)")
     p.add_argument("--startup-timeout", type=float, default=90, help="seconds for the controller to come up")
@@ -44,9 +49,10 @@ def parse_args(argv):
     if unknown:
         p.error(f"unknown tests: {', '.join(sorted(unknown))}")
     if args.beacon and "modularity" in args.tests:
-        for jar in (args.learningswitch_jar, args.hub_jar):
+        for jar in (args.learningswitch_jar, args.hub_jar, args.settings):
             if jar is None or not jar.is_file():
-                p.error("--beacon with the modularity test needs existing --learningswitch-jar and --hub-jar")
+                p.error("--beacon with the modularity test needs existing --learningswitch-jar, --hub-jar and "
+                        "--settings")
     return args
 
 
@@ -57,8 +63,15 @@ class Context:
         self.args = args
         self.workdir = workdir
         self.ovs = ovsenv.PrivateOvs(workdir)
+        command = args.controller_cmd
+        self.settings = None
+        if args.beacon and args.settings is not None:
+            # A copy the modularity test may edit: the keys of a bundle installed later are read from it then.
+            self.settings = Path(workdir) / "beacon.properties"
+            shutil.copyfile(args.settings, self.settings)
+            command += f" --config '{self.settings}'"
         # The OVS directories go to the controller too: ovs-testcontroller puts its control socket in OVS_RUNDIR.
-        self.controller = ControllerProcess(args.controller_cmd, args.port, os.path.join(workdir, "controller.log"),
+        self.controller = ControllerProcess(command, args.port, os.path.join(workdir, "controller.log"),
                                             env=self.ovs.env)
         self.net = None
 
@@ -157,18 +170,32 @@ def sha256(path):
     return h.hexdigest()
 
 
+def java_threads(pid):
+    """Names of the JVM's threads, without the JIT compiler threads HotSpot adds and removes as it likes."""
+    names = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+        except OSError:
+            continue  # the thread ended while we looked
+        if "CompilerThre" not in name:
+            names.append(name)
+    return sorted(names)
+
+
 def test_modularity(ctx):
-    """Beacon's runtime modularity: stop/start/update/uninstall the learning switch, install the hub instead."""
+    """Beacon's runtime modularity: settings changed live, core and util updated, the learning switch stopped,
+    started, updated and uninstalled, the hub installed with settings of its own (a good and a bad value)."""
     args, c = ctx.args, ctx.controller
     net = ctx.network(ovsenv.linear(4))
     h1, h2, h3, h4 = net.spec.hosts
     ls, hub = args.learningswitch_bsn, args.hub_bsn
     steps = []
-    connects = net.ovs.controller_connects()
+    connects = [net.ovs.controller_connects()]
 
     def connected(phase):
         # is_connected is refreshed only every few seconds; a reconnection in between shows in the vswitchd log.
-        if not net.all_connected() or net.ovs.controller_connects() != connects:
+        if not net.all_connected() or net.ovs.controller_connects() != connects[0]:
             raise AssertionError(f"{phase}: switches lost their controller connection "
                                  f"(is_connected {net.ovs.controller_states()})")
 
@@ -187,6 +214,50 @@ def test_modularity(ctx):
             raise AssertionError(f"{phase}: {src.name} pings {dst.name} although no app should forward")
         steps.append(f"{phase} ok")
 
+    def setting(key):
+        """The `beacon:config` line of one key: value, default, source."""
+        for line in c.command("beacon:config").splitlines():
+            if line.split()[:1] == [key]:
+                return line
+        raise AssertionError(f"beacon:config does not list {key}")
+
+    # A setting changed live: the next flow the learning switch installs carries it.
+    out = c.command("beacon:config set learningswitch.idleTimeout 7")
+    if "applied" not in out:
+        raise AssertionError(f"beacon:config set did not apply: {out.strip()}")
+    reachable("config set", h1, h2)
+    flows = net.dump_flows()
+    if "idle_timeout=7" not in flows:
+        raise AssertionError(f"after beacon:config set the flows do not carry idle_timeout=7:\n{flows}")
+    out = c.console("beacon:config set learningswitch.idleTimeout seven")
+    if "not allowed" not in out or "idleTimeout" not in setting("learningswitch.idleTimeout") \
+            or " 7 " not in f" {setting('learningswitch.idleTimeout')} ":
+        raise AssertionError(f"a bad value was not refused, or changed the setting: {out.strip()}")
+    steps.append("bad config set refused")
+
+    # Core and util updated in place (and refreshed, so their dependents rewire): the switches reconnect to the
+    # new core, and no thread of the old bundles is left behind.
+    pid = c._proc.pid
+    threads_before = java_threads(pid)
+    for bsn in (args.core_bsn, args.util_bsn):
+        bid = c.wait_bundle_state(bsn, "ACTIVE")
+        c.command(f"update {bid}")
+        c.command(f"refresh {bid}")
+        c.wait_bundle_state(bsn, "ACTIVE")
+        c.wait_bundle_state(ls, "ACTIVE")
+        # The connections belonged to the old core: every switch must come back, once.
+        want = connects[0] + len(net.spec.switches)
+        ovsenv.wait_until(lambda: net.ovs.controller_connects() >= want, 60,
+                          f"every switch reconnected after updating {bsn}")
+        connects[0] = net.ovs.controller_connects()
+        reachable(f"update {bsn.rsplit('.', 1)[-1]}", h1, h4)
+    try:
+        ovsenv.wait_until(lambda: java_threads(pid) == threads_before, 15, "the same threads as before the updates")
+    except TimeoutError:
+        raise AssertionError(f"threads differ after updating core and util: before {threads_before}, "
+                             f"after {java_threads(pid)}") from None
+    steps.append(f"{len(threads_before)} threads before and after")
+
     ls_id = c.wait_bundle_state(ls, "ACTIVE")
     c.command(f"stop {ls_id}")
     c.wait_bundle_state(ls, "RESOLVED")
@@ -204,9 +275,26 @@ def test_modularity(ctx):
     c.wait_bundle_state(ls, None)
     unreachable("uninstall", h3, h1)
 
+    # The hub brings its own setting: a bad value in the file keeps only the hub from running...
+    with open(ctx.settings, "a") as f:
+        f.write("\nhub.output = BOGUS\n")
+    mark = len(c.output())
     hub_id = c.install(args.hub_jar.resolve().as_uri(), hub)
     c.command(f"start {hub_id}")
     c.wait_bundle_state(hub, "ACTIVE")
+    ovsenv.wait_until(lambda: "hub.output = 'BOGUS' is not allowed" in c.output(mark), 10,
+                      "the one-line error for hub.output = BOGUS on the console")
+    unreachable("hub with a bad setting", h4, h1)
+    # ...and a good one, read from the file when the bundle arrives, lets it run.
+    text = ctx.settings.read_text().replace("hub.output = BOGUS", "hub.output = ALL")
+    ctx.settings.write_text(text)
+    c.command(f"uninstall {hub_id}")
+    c.wait_bundle_state(hub, None)
+    hub_id = c.install(args.hub_jar.resolve().as_uri(), hub)
+    c.command(f"start {hub_id}")
+    c.wait_bundle_state(hub, "ACTIVE")
+    if " ALL " not in f" {setting('hub.output')} ":
+        raise AssertionError(f"hub.output from the file is not ALL: {setting('hub.output')}")
     reachable("hub", h4, h1)
 
     # Leave the controller as the other tests expect it: learning switch active, no hub.

@@ -1,5 +1,6 @@
 package net.beaconcontroller.core;
 
+import java.util.List;
 import java.util.Map;
 
 import net.beaconcontroller.openflow.OFType;
@@ -7,9 +8,11 @@ import net.beaconcontroller.openflow.OFType;
 /**
  * The controller, as applications see it: published in the OSGi service registry by the core bundle.
  *
- * <p>Applications subscribe when they activate and unsubscribe when they deactivate. Once a remove method returns,
- * the listener is not called again: removal waits until no I/O thread is still inside a dispatch that began before
- * it (unless it is called from an I/O thread, which cannot wait for itself).
+ * <p>Applications normally publish their listeners as OSGi services (the whiteboard, see {@link BeaconListener}):
+ * the controller adds them when they appear and removes them when their bundle stops. The {@code add...}/{@code
+ * remove...} methods do the same by hand, as Beacon 1.0 applications did. Once a listener has left, it is not called
+ * again: removal waits until no I/O thread is still inside a dispatch that began before it (unless it is called from
+ * an I/O thread, which cannot wait for itself).
  */
 public interface IBeaconProvider {
     void addOFMessageListener(OFType type, IOFMessageListener listener);
@@ -27,6 +30,12 @@ public interface IBeaconProvider {
     /** The active switches by datapath id: a live, read-only view. */
     Map<Long, IOFSwitch> getSwitches();
 
-    /** The validated {@code beacon.properties}. */
-    BeaconSettings getSettings();
+    /** The names of the listeners of one message type, in the order they see its messages. */
+    List<String> getPipeline(OFType type);
+
+    /**
+     * Drops {@code key}'s value from every switch, each on its own I/O thread, and returns once they are gone: what an
+     * application does when it stops, so no state of its class loader stays behind.
+     */
+    void clearLocal(SwitchLocal<?> key);
 }

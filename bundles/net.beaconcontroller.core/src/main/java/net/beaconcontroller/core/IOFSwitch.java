@@ -5,9 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentMap;
 
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFFeaturesReply;
@@ -69,14 +67,17 @@ public interface IOFSwitch {
     /** Runs a task on this switch's I/O thread (at once when called there), e.g. to touch per-switch local state. */
     void execute(Runnable task);
 
-    /** Attributes any thread may read and write. */
-    ConcurrentMap<Object, Object> getAttributes();
-
     /**
-     * Per-switch state confined to the switch's I/O thread: no locking, but only touch it from listeners or
-     * {@link #execute} tasks of this switch. Cleared when the switch leaves.
+     * This switch's value for {@code key}, made by the key's initial supplier on first use; {@code null} when there is
+     * none. Only on the switch's I/O thread (see {@link SwitchLocal}).
      */
-    Map<Object, Object> getLocal();
+    <T> T getLocal(SwitchLocal<T> key);
+
+    /** Sets this switch's value for {@code key}. Only on the switch's I/O thread. */
+    <T> void setLocal(SwitchLocal<T> key, T value);
+
+    /** Removes and returns this switch's value for {@code key}. Only on the switch's I/O thread. */
+    <T> T removeLocal(SwitchLocal<T> key);
 
     boolean isConnected();
 

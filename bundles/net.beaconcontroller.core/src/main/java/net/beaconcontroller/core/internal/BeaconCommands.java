@@ -9,9 +9,11 @@ import org.osgi.service.component.annotations.Reference;
 
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.openflow.OFType;
 
 /** The {@code beacon:} console commands. */
-@Component(service = BeaconCommands.class, property = {"osgi.command.scope=beacon", "osgi.command.function=switches"})
+@Component(service = BeaconCommands.class, property = {"osgi.command.scope=beacon", "osgi.command.function=switches",
+        "osgi.command.function=listeners"})
 public final class BeaconCommands {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.systemDefault());
@@ -32,5 +34,17 @@ public final class BeaconCommands {
         });
         sb.append(beacon.getSwitches().size()).append(" switch(es)");
         return sb.toString();
+    }
+
+    /** {@code beacon:listeners}: each message type's pipeline, in the order its listeners see a message. */
+    public String listeners() {
+        var sb = new StringBuilder();
+        for (var type : OFType.values()) {
+            var pipeline = beacon.getPipeline(type);
+            if (!pipeline.isEmpty()) {
+                sb.append(String.format("%-22s %s%n", type, String.join(" -> ", pipeline)));
+            }
+        }
+        return sb.isEmpty() ? "no message listeners" : sb.toString().stripTrailing();
     }
 }

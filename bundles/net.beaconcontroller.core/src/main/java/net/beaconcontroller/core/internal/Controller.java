@@ -1,92 +1,118 @@
 package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.core.BeaconSettings;
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFInitializerListener;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFType;
 
 /**
  * The controller: accepts switch connections, spreads them over the I/O loops, and runs the listener pipelines.
- * Published as {@link IBeaconProvider}.
+ * Published as {@link IBeaconProvider}; picks up the listeners applications publish on the whiteboard.
  */
-@Component(service = IBeaconProvider.class, immediate = true)
+@Component(service = IBeaconProvider.class, immediate = true, configurationPid = "controller",
+        configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = ControllerConfig.class)
 public final class Controller implements IBeaconProvider {
     private static final Logger log = LoggerFactory.getLogger(Controller.class);
     /** How long a listener removal waits for each I/O thread to finish the dispatch it is in. */
     private static final long QUIESCE_MILLIS = 5000;
+    private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
+    private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
+    private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
 
-    private Settings settings;
+    /** A listener in a pipeline: what it receives and whom it must precede or follow. */
+    private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
+
+    private volatile ControllerConfig config;
+    private volatile Map<OFType, List<String>> callbackOrdering = Map.of();
     private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
-    private final List<List<IOFMessageListener>> registered = new ArrayList<>();
-    /** Per type, the pipeline in its configured order; replaced, never changed, so dispatch reads it without locks. */
-    private volatile IOFMessageListener[][] pipelines;
+    private final AtomicLong arrivals = new AtomicLong();
+    // Guarded by this.
+    private final List<Registration<IOFMessageListener>> messageListeners = new ArrayList<>();
+    private final List<Registration<IOFSwitchListener>> switchListenerList = new ArrayList<>();
+    private final List<Registration<IOFInitializerListener>> initializerList = new ArrayList<>();
+    /** Per type, the pipeline in its order; replaced, never changed, so dispatch reads it without locks. */
+    private volatile IOFMessageListener[][] pipelines = new IOFMessageListener[OFType.values().length][0];
     private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
-    private final List<IOFInitializerListener> initializers = new CopyOnWriteArrayList<>();
+    private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
     private final List<IOLoop> loops = new ArrayList<>();
     private ServerSocketChannel server;
     private Thread acceptor;
 
+    /** For Declarative Services, which then calls {@link #activate}. */
     public Controller() {
-        for (int i = 0; i < OFType.values().length; i++) {
-            registered.add(new ArrayList<>());
-        }
-        pipelines = new IOFMessageListener[OFType.values().length][0];
     }
 
-    /** For tests and tools that run the controller outside OSGi. */
-    public Controller(Settings settings) {
-        this();
-        this.settings = settings;
+    /** For tests and tools that run the controller outside OSGi; {@link #start()} opens the listener. */
+    public Controller(ControllerConfig config) {
+        configure(config);
     }
 
     @Activate
-    void activate() {
-        try {
-            settings = Settings.load(log::warn);
-        } catch (SettingsException e) {
-            // One clear line and a non-zero exit: a controller with a half-understood configuration must not run.
-            System.err.println("beacon: " + e.getMessage());
-            log.error("{}", e.getMessage());
-            // halt, not exit: nothing has started that needs stopping, and exit's shutdown hooks would wait for the
-            // framework, which is busy starting this very component.
-            Runtime.getRuntime().halt(2);
-            return;
-        }
+    void activate(ControllerConfig config) {
+        configure(config);
         try {
             start();
         } catch (IOException e) {
-            String where = settings.getString("controller.listenAddress") + ":" + settings.getInt("controller.listenPort");
-            System.err.println("beacon: cannot listen on " + where + ": " + e.getMessage());
-            log.error("cannot listen on {}: {}", where, e.getMessage());
-            Runtime.getRuntime().halt(2);
+            throw new UncheckedIOException("cannot listen on " + config.listenAddress() + ":" + config.listenPort()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Modified
+    void modified(ControllerConfig next) throws IOException {
+        var before = config;
+        configure(next);
+        if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
+                || before.threadCount() != next.threadCount()) {
+            log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
+            stop();
+            start();
         }
     }
 
@@ -95,17 +121,61 @@ public final class Controller implements IBeaconProvider {
         stop();
     }
 
+    /** Checks what the metatype cannot (a host name, one key against another) and makes the settings current. */
+    private void configure(ControllerConfig c) {
+        if (!Hosts.isHost(c.listenAddress())) {
+            throw new SettingException("controller.listenAddress", c.listenAddress(),
+                    "expected an IP address or host name");
+        }
+        if (c.echoTimeout() <= c.echoInterval()) {
+            throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
+                    "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
+        }
+        callbackOrdering = parseOrdering(c.callbackOrdering());
+        config = c;
+        synchronized (this) {
+            rebuildPipelines();
+        }
+    }
+
+    /** {@code TYPE=name,name} elements, as the configuration bundle hands over {@code callbackOrdering[TYPE]} keys. */
+    private static Map<OFType, List<String>> parseOrdering(String[] elements) {
+        var result = new EnumMap<OFType, List<String>>(OFType.class);
+        for (String element : elements) {
+            int eq = element.indexOf('=');
+            String type = eq < 0 ? element : element.substring(0, eq).trim();
+            String names = eq < 0 ? "" : element.substring(eq + 1);
+            String key = "controller.callbackOrdering[" + type + "]";
+            var t = Arrays.stream(OFType.values()).filter(v -> v.name().equals(type)).findFirst()
+                    .orElseThrow(() -> new SettingException(key, names,
+                            "expected an OpenFlow message type such as PACKET_IN between the brackets"));
+            var list = Arrays.stream(names.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+            if (!list.stream().allMatch(Controller::isName)) {
+                throw new SettingException(key, names, "expected a comma-separated list of listener names");
+            }
+            result.put(t, list);
+        }
+        return result;
+    }
+
+    private static boolean isName(String s) {
+        return s.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-');
+    }
+
+    ControllerConfig config() {
+        return config;
+    }
+
     /** Opens the listener and starts the I/O threads. */
     public synchronized void start() throws IOException {
-        int threads = settings.getInt("controller.threadCount");
+        var c = config;
         try {
-            for (int i = 0; i < threads; i++) {
+            for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
             }
             server = ServerSocketChannel.open();
             server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            server.bind(new InetSocketAddress(settings.getString("controller.listenAddress"),
-                    settings.getInt("controller.listenPort")), 1024);
+            server.bind(new InetSocketAddress(c.listenAddress(), c.listenPort()), 1024);
         } catch (IOException | RuntimeException e) {
             loops.forEach(IOLoop::closeUnstarted);
             loops.clear();
@@ -118,8 +188,8 @@ public final class Controller implements IBeaconProvider {
         loops.forEach(IOLoop::start);
         acceptor = new Thread(this::acceptLoop, "beacon-acceptor");
         acceptor.start();
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s), settings from {}",
-                server.getLocalAddress(), threads, settings.source());
+        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", server.getLocalAddress(),
+                c.threadCount());
     }
 
     /** Closes the listener and every connection; listeners hear {@code removedSwitch} for each active switch. */
@@ -149,7 +219,7 @@ public final class Controller implements IBeaconProvider {
     }
 
     /** The bound port (useful with {@code controller.listenPort=0} in tests). */
-    public int getLocalPort() throws IOException {
+    public synchronized int getLocalPort() throws IOException {
         return ((InetSocketAddress) server.getLocalAddress()).getPort();
     }
 
@@ -157,8 +227,7 @@ public final class Controller implements IBeaconProvider {
         while (true) {
             try {
                 var channel = server.accept();
-                var loop = loops.stream().filter(IOLoop::isRunning)
-                        .min(Comparator.comparingInt(l -> l.switchCount.get())).orElse(null);
+                var loop = runningLoop();
                 if (loop == null) {
                     log.error("no I/O thread is running: refusing the connection from {}", channel.getRemoteAddress());
                     channel.close();
@@ -179,9 +248,9 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
-    @Override
-    public BeaconSettings getSettings() {
-        return settings;
+    private synchronized IOLoop runningLoop() {
+        return loops.stream().filter(IOLoop::isRunning)
+                .min(Comparator.comparingInt(l -> l.switchCount.get())).orElse(null);
     }
 
     @Override
@@ -189,21 +258,58 @@ public final class Controller implements IBeaconProvider {
         return switchesView;
     }
 
+    @Override
+    public List<String> getPipeline(OFType type) {
+        return Arrays.stream(pipelines[type.ordinal()]).map(IOFMessageListener::getName).toList();
+    }
+
+    @Override
+    public void clearLocal(SwitchLocal<?> key) {
+        var done = new CountDownLatch(switches.size());
+        var remaining = new ArrayList<>(switches.values());
+        for (var sw : remaining) {
+            sw.execute(() -> {
+                sw.removeLocal(key);
+                done.countDown();
+            });
+        }
+        if (remaining.stream().anyMatch(sw -> ((SwitchConnection) sw).loop().inLoop())) {
+            return; // an I/O thread cannot wait for itself; its own task ran at once
+        }
+        try {
+            done.await(QUIESCE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------- dispatching
 
     /** Runs a message through its type's pipeline, on the switch's I/O thread. */
     void dispatch(SwitchConnection sw, OFMessage msg) {
-        for (var listener : pipelines[msg.type().ordinal()]) {
-            Command result;
-            try {
-                result = listener.receive(sw, msg);
-            } catch (Throwable t) {
-                survive(t, "listener " + listener.getName() + " failed on " + msg.type() + " from switch " + sw.getStringId());
-                continue;
+        var pipeline = pipelines[msg.type().ordinal()];
+        if (pipeline.length == 0) {
+            return;
+        }
+        var shared = sw.loop().context();
+        var ctx = shared.busy() ? new DispatchContext() : shared;
+        ctx.begin(msg);
+        try {
+            for (var listener : pipeline) {
+                Command result;
+                try {
+                    result = listener.receive(sw, msg, ctx);
+                } catch (Throwable t) {
+                    survive(t, "listener " + listener.getName() + " failed on " + msg.type() + " from switch "
+                            + sw.getStringId());
+                    continue;
+                }
+                if (result == Command.STOP) {
+                    return;
+                }
             }
-            if (result == Command.STOP) {
-                return;
-            }
+        } finally {
+            ctx.end();
         }
     }
 
@@ -275,69 +381,141 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
-    // --------------------------------------------------------------------------------------------------- listeners
+    // ------------------------------------------------------------------------------- listeners: the whiteboard
+
+    @Reference(service = IOFMessageListener.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, unbind = "removeMessageListenerService")
+    void addMessageListenerService(IOFMessageListener listener, Map<String, Object> properties) {
+        var types = types(strings(properties.get(PROPERTY_TYPES)), listener.getName());
+        if (types.isEmpty()) {
+            log.warn("message listener {} names no message types in its service property {}: it receives nothing",
+                    listener.getName(), PROPERTY_TYPES);
+        }
+        add(messageListeners, new Registration<>(listener, types, strings(properties.get(PROPERTY_BEFORE)),
+                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+    }
+
+    void removeMessageListenerService(IOFMessageListener listener) {
+        remove(messageListeners, r -> r.listener() == listener);
+    }
+
+    @Reference(service = IOFSwitchListener.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, unbind = "removeSwitchListenerService")
+    void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
+        add(switchListenerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
+                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+    }
+
+    void removeSwitchListenerService(IOFSwitchListener listener) {
+        removeOFSwitchListener(listener);
+    }
+
+    @Reference(service = IOFInitializerListener.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, unbind = "removeInitializerService")
+    void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
+        add(initializerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
+                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+    }
+
+    void removeInitializerService(IOFInitializerListener listener) {
+        removeOFInitializerListener(listener);
+    }
+
+    private static Set<OFType> types(Set<String> names, String listener) {
+        var result = EnumSet.noneOf(OFType.class);
+        for (String name : names) {
+            try {
+                result.add(OFType.valueOf(name));
+            } catch (IllegalArgumentException e) {
+                log.warn("message listener {}: '{}' in {} is not an OpenFlow message type", listener, name,
+                        PROPERTY_TYPES);
+            }
+        }
+        return result;
+    }
+
+    /** A service property that may be one string, an array or a collection of them. */
+    private static Set<String> strings(Object value) {
+        if (value == null) {
+            return Set.of();
+        } else if (value instanceof String[] array) {
+            return Set.of(Arrays.stream(array).distinct().toArray(String[]::new));
+        } else if (value instanceof Collection<?> c) {
+            return Set.copyOf(c.stream().map(Object::toString).toList());
+        }
+        return Set.of(value.toString());
+    }
+
+    // ---------------------------------------------------------------------------- listeners: Beacon 1.0's methods
 
     @Override
     public void addOFMessageListener(OFType type, IOFMessageListener listener) {
-        synchronized (registered) {
-            registered.get(type.ordinal()).add(listener);
-            rebuildPipelines();
-        }
+        add(messageListeners, new Registration<>(listener, Set.of(type), Set.of(), Set.of(), arrivals.incrementAndGet()));
     }
 
     @Override
     public void removeOFMessageListener(OFType type, IOFMessageListener listener) {
-        synchronized (registered) {
-            registered.get(type.ordinal()).remove(listener);
+        remove(messageListeners, r -> r.listener() == listener && r.types().contains(type));
+    }
+
+    @Override
+    public void addOFSwitchListener(IOFSwitchListener listener) {
+        add(switchListenerList, new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
+    }
+
+    @Override
+    public void removeOFSwitchListener(IOFSwitchListener listener) {
+        remove(switchListenerList, r -> r.listener() == listener);
+    }
+
+    @Override
+    public void addOFInitializerListener(IOFInitializerListener listener) {
+        add(initializerList, new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
+    }
+
+    @Override
+    public void removeOFInitializerListener(IOFInitializerListener listener) {
+        remove(initializerList, r -> r.listener() == listener);
+    }
+
+    private <L> void add(List<Registration<L>> list, Registration<L> registration) {
+        synchronized (this) {
+            list.add(registration);
+            rebuildPipelines();
+        }
+    }
+
+    private <L> void remove(List<Registration<L>> list, Predicate<Registration<L>> which) {
+        synchronized (this) {
+            if (!list.removeIf(which)) {
+                return;
+            }
             rebuildPipelines();
         }
         quiesce();
     }
 
     private void rebuildPipelines() {
-        var next = new IOFMessageListener[registered.size()][];
+        if (config == null) {
+            return; // not configured yet: activation builds them
+        }
+        var next = new IOFMessageListener[OFType.values().length][];
         for (var type : OFType.values()) {
-            var order = settings == null ? List.<String>of() : settings.getList("controller.callbackOrdering[" + type.name() + "]");
-            var list = new ArrayList<>(registered.get(type.ordinal()));
-            // Stable sort: named listeners in the configured order, the others after them as registered.
-            list.sort(Comparator.comparingInt(l -> {
-                int i = order.indexOf(l.getName());
-                return i < 0 ? Integer.MAX_VALUE : i;
-            }));
-            next[type.ordinal()] = list.toArray(IOFMessageListener[]::new);
+            var entries = messageListeners.stream().filter(r -> r.types().contains(type))
+                    .map(r -> entry(r, r.listener().getName())).toList();
+            next[type.ordinal()] = PipelineOrder.order(entries, callbackOrdering.getOrDefault(type, List.of()),
+                    w -> log.warn("{} pipeline: {}", type, w)).toArray(IOFMessageListener[]::new);
         }
         pipelines = next;
+        switchListeners = PipelineOrder.order(switchListenerList.stream().map(r -> entry(r, r.listener().getName()))
+                .toList(), List.of(), w -> log.warn("switch listeners: {}", w)).toArray(IOFSwitchListener[]::new);
+        initializers = PipelineOrder.order(initializerList.stream().map(r -> entry(r, r.listener().getName()))
+                .toList(), List.of(), w -> log.warn("initializers: {}", w)).toArray(IOFInitializerListener[]::new);
     }
 
-    /** Listener names per type, in pipeline order (for the console and tests). */
-    public List<String> pipeline(OFType type) {
-        return Arrays.stream(pipelines[type.ordinal()]).map(IOFMessageListener::getName).toList();
-    }
-
-    @Override
-    public synchronized void addOFSwitchListener(IOFSwitchListener listener) {
-        var next = Arrays.copyOf(switchListeners, switchListeners.length + 1);
-        next[next.length - 1] = listener;
-        switchListeners = next;
-    }
-
-    @Override
-    public void removeOFSwitchListener(IOFSwitchListener listener) {
-        synchronized (this) {
-            switchListeners = Arrays.stream(switchListeners).filter(l -> l != listener)
-                    .toArray(IOFSwitchListener[]::new);
-        }
-        quiesce();
-    }
-
-    @Override
-    public void addOFInitializerListener(IOFInitializerListener listener) {
-        initializers.add(listener);
-    }
-
-    @Override
-    public void removeOFInitializerListener(IOFInitializerListener listener) {
-        initializers.remove(listener);
+    private static <L> PipelineOrder.Entry<L> entry(Registration<L> r, String name) {
+        return new PipelineOrder.Entry<>(r.listener(), Objects.requireNonNullElse(name, "?"), r.before(), r.after(),
+                r.seq());
     }
 
     /** Returns once no I/O thread is still in a dispatch that may have seen a removed listener. */
@@ -353,5 +531,4 @@ public final class Controller implements IBeaconProvider {
         }
         current.forEach(l -> l.quiesce(QUIESCE_MILLIS));
     }
-
 }

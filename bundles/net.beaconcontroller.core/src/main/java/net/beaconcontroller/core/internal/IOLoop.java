@@ -35,6 +35,7 @@ final class IOLoop implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private final ArrayList<SwitchConnection> dirty = new ArrayList<>();
     private final ArrayList<SwitchConnection> connections = new ArrayList<>();
+    private final DispatchContext context = new DispatchContext();
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
@@ -56,6 +57,11 @@ final class IOLoop implements Runnable {
 
     String threadName() {
         return thread.getName();
+    }
+
+    /** The context this loop's dispatches share; only its own thread uses it. */
+    DispatchContext context() {
+        return context;
     }
 
     boolean inLoop() {

@@ -8,6 +8,7 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.SwitchDisconnectedException;
+import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFBarrierRequest;
 import net.beaconcontroller.openflow.OFEchoReply;
@@ -63,6 +65,7 @@ final class SwitchConnection implements IOFSwitch {
     /** Messages that arrive before the switch is active wait, copied, up to this many bytes. */
     private static final int EARLY_MESSAGE_LIMIT = 1 << 20;
     private static final int MISS_SEND_LEN_ALL = 0xffff;
+    private static final Object[] NO_LOCALS = new Object[0];
 
     private enum State { HANDSHAKE, ACTIVE, CLOSED }
 
@@ -112,8 +115,8 @@ final class SwitchConnection implements IOFSwitch {
     private volatile OFFeaturesReply features;
     private volatile OFDescStatsReply description;
     private final ConcurrentMap<Integer, OFPhysicalPort> ports = new ConcurrentHashMap<>();
-    private final ConcurrentMap<Object, Object> attributes = new ConcurrentHashMap<>();
-    private final Map<Object, Object> local = new HashMap<>();
+    /** Values of {@link SwitchLocal} keys by their index; touched only by the loop thread. */
+    private Object[] locals = NO_LOCALS;
     // Written only by the loop thread; others read them for the console, where a slightly stale count is fine.
     private long messagesIn;
     private long messagesOut;
@@ -124,14 +127,14 @@ final class SwitchConnection implements IOFSwitch {
         this.channel = channel;
         this.key = key;
         this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        // Read once per connection: the timer check below runs for every switch four times a second.
-        var settings = controller.getSettings();
-        this.writeLimit = settings.getInt("controller.outputBufferLimit");
-        this.immediate = settings.getBoolean("controller.immediate");
-        this.deletePreExistingFlows = settings.getBoolean("controller.deletePreExistingFlows");
-        this.echoIntervalSeconds = settings.getInt("controller.echoInterval");
-        this.echoTimeoutSeconds = settings.getInt("controller.echoTimeout");
-        channel.socket().setTcpNoDelay(settings.getBoolean("controller.noDelay"));
+        // Read once per connection: a changed setting applies to the switches that connect afterwards.
+        var config = controller.config();
+        this.writeLimit = config.outputBufferLimit();
+        this.immediate = config.immediate();
+        this.deletePreExistingFlows = config.deletePreExistingFlows();
+        this.echoIntervalSeconds = config.echoInterval();
+        this.echoTimeoutSeconds = config.echoTimeout();
+        channel.socket().setTcpNoDelay(config.noDelay());
         this.connectedNanos = loop.now;
         this.lastReceived = loop.now;
     }
@@ -574,7 +577,7 @@ final class SwitchConnection implements IOFSwitch {
         } else {
             log.info("connection from {} closed before the switch became active: {}", remote, reason);
         }
-        local.clear();
+        locals = NO_LOCALS;
         early.clear();
     }
 
@@ -641,22 +644,43 @@ final class SwitchConnection implements IOFSwitch {
     }
 
     @Override
-    public ConcurrentMap<Object, Object> getAttributes() {
-        return attributes;
+    @SuppressWarnings("unchecked")
+    public <T> T getLocal(SwitchLocal<T> key) {
+        int i = key.index();
+        if (i < locals.length && locals[i] != null) {
+            return (T) locals[i];
+        }
+        T value = key.initialValue();
+        if (value != null && state != State.CLOSED) {
+            setLocal(key, value);
+        }
+        return value;
     }
 
     @Override
-    public Map<Object, Object> getLocal() {
-        return local;
+    public <T> void setLocal(SwitchLocal<T> key, T value) {
+        int i = key.index();
+        if (i >= locals.length) {
+            locals = Arrays.copyOf(locals, Math.max(i + 1, locals.length * 2));
+        }
+        locals[i] = value;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T removeLocal(SwitchLocal<T> key) {
+        int i = key.index();
+        if (i >= locals.length) {
+            return null;
+        }
+        var old = (T) locals[i];
+        locals[i] = null;
+        return old;
     }
 
     @Override
     public boolean isConnected() {
         return state != State.CLOSED;
-    }
-
-    boolean isActive() {
-        return state == State.ACTIVE;
     }
 
     IOLoop loop() {

@@ -1,6 +1,6 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,11 +21,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
-import net.beaconcontroller.core.internal.ControllerFixture.Kind;
+import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFError;
@@ -199,11 +203,11 @@ class HandshakeTest {
             });
             var listener = new RecordingListener("pi") {
                 @Override
-                public Command receive(IOFSwitch sw, OFMessage msg) {
+                public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                     synchronized (log) {
                         log.add("packet-in " + ((OFPacketIn) msg).inPort());
                     }
-                    return super.receive(sw, msg);
+                    return super.receive(sw, msg, ctx);
                 }
             };
             fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);
@@ -351,7 +355,7 @@ class HandshakeTest {
                     }
 
                     @Override
-                    public Command receive(IOFSwitch sw, OFMessage msg) {
+                    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                         synchronized (seen) {
                             seen.add(msg.type());
                         }

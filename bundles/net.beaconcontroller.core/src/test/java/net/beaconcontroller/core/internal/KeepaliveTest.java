@@ -1,6 +1,6 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +10,9 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import net.beaconcontroller.core.internal.ControllerFixture.Kind;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;

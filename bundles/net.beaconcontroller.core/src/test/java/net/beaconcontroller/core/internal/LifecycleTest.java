@@ -1,6 +1,6 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +15,6 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -26,11 +25,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.IOFInitializerListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.SwitchDisconnectedException;
-import net.beaconcontroller.core.internal.ControllerFixture.Kind;
+import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFType;
@@ -170,10 +172,8 @@ class LifecycleTest {
     @Test
     void aStartThatCannotBindFailsWithTheBindErrorAndStopsCleanly() throws Exception {
         try (var busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            var props = new Properties();
-            props.setProperty("controller.listenAddress", "127.0.0.1");
-            props.setProperty("controller.listenPort", Integer.toString(busy.getLocalPort()));
-            var controller = new Controller(Settings.parse(props, new Properties(), "test", w -> { }));
+            var controller = new Controller(Configs.of(ControllerConfig.class, "listenAddress=127.0.0.1",
+                    "listenPort=" + busy.getLocalPort()));
             assertThrows(BindException.class, controller::start);
             assertDoesNotThrow(controller::stop);
             assertTrue(controller.getSwitches().isEmpty());

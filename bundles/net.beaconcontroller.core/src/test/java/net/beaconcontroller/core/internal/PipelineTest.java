@@ -1,11 +1,10 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,6 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
@@ -36,7 +39,7 @@ class PipelineTest {
             }
 
             @Override
-            public Command receive(IOFSwitch sw, OFMessage msg) {
+            public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                 synchronized (trace) {
                     trace.add(name);
                 }
@@ -56,12 +59,12 @@ class PipelineTest {
             fx.controller.addOFMessageListener(OFType.PACKET_IN, tracing("b", trace, -1));
             var last = new RecordingListener("z");
             fx.controller.addOFMessageListener(OFType.PACKET_IN, last);
-            assertEquals(List.of("b", "a", "x", "y", "z"), fx.controller.pipeline(OFType.PACKET_IN));
+            assertEquals(List.of("b", "a", "x", "y", "z"), fx.controller.getPipeline(OFType.PACKET_IN));
             // Other types are not affected by the PACKET_IN ordering.
             fx.controller.addOFMessageListener(OFType.PORT_STATUS, tracing("a", new ArrayList<>(), -1));
             fx.controller.addOFMessageListener(OFType.PORT_STATUS, tracing("z", new ArrayList<>(), -1));
             fx.controller.addOFMessageListener(OFType.PORT_STATUS, tracing("b", new ArrayList<>(), -1));
-            assertEquals(List.of("a", "z", "b"), fx.controller.pipeline(OFType.PORT_STATUS));
+            assertEquals(List.of("a", "z", "b"), fx.controller.getPipeline(OFType.PORT_STATUS));
 
             var c = fx.connectActive(1);
             c.fake().send(c.fake().packetIn(1, FakeSwitch.frame(64, 1)));
@@ -90,12 +93,12 @@ class PipelineTest {
             fx.controller.addOFMessageListener(OFType.PACKET_IN, tracing("q", trace, -1));
             var a = tracing("a", trace, -1);
             fx.controller.addOFMessageListener(OFType.PACKET_IN, a);
-            assertEquals(List.of("b", "a", "q"), fx.controller.pipeline(OFType.PACKET_IN));
+            assertEquals(List.of("b", "a", "q"), fx.controller.getPipeline(OFType.PACKET_IN));
             // Removing and re-adding a named listener puts it back in its configured place.
             fx.controller.removeOFMessageListener(OFType.PACKET_IN, a);
-            assertEquals(List.of("b", "q"), fx.controller.pipeline(OFType.PACKET_IN));
+            assertEquals(List.of("b", "q"), fx.controller.getPipeline(OFType.PACKET_IN));
             fx.controller.addOFMessageListener(OFType.PACKET_IN, a);
-            assertEquals(List.of("b", "a", "q"), fx.controller.pipeline(OFType.PACKET_IN));
+            assertEquals(List.of("b", "a", "q"), fx.controller.getPipeline(OFType.PACKET_IN));
         }
     }
 
@@ -110,7 +113,7 @@ class PipelineTest {
                 }
 
                 @Override
-                public Command receive(IOFSwitch sw, OFMessage msg) {
+                public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                     switch (calls.getAndIncrement()) {
                         case 0 -> throw new IllegalStateException("listener bug");
                         case 1 -> throw new AssertionError("assertion in a listener");
@@ -160,7 +163,7 @@ class PipelineTest {
                 }
 
                 @Override
-                public Command receive(IOFSwitch sw, OFMessage msg) {
+                public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                     long until = System.nanoTime() + 20_000;
                     while (System.nanoTime() < until) {
                         Thread.onSpinWait();
@@ -196,7 +199,7 @@ class PipelineTest {
                         }
 
                         @Override
-                        public Command receive(IOFSwitch sw, OFMessage msg) {
+                        public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                             callTimes.add(System.nanoTime());
                             return Command.CONTINUE;
                         }

@@ -1,6 +1,6 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,8 +18,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import net.beaconcontroller.core.internal.ControllerFixture.Connected;
-import net.beaconcontroller.core.internal.ControllerFixture.Kind;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.core.test.ControllerFixture.Connected;
+import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFMessage;

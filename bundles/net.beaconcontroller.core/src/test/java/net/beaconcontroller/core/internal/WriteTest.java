@@ -1,6 +1,6 @@
 package net.beaconcontroller.core.internal;
 
-import static net.beaconcontroller.core.internal.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +14,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
@@ -56,7 +59,7 @@ class WriteTest {
                 }
 
                 @Override
-                public Command receive(IOFSwitch sw, OFMessage msg) {
+                public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
                     var pi = (OFPacketIn) msg;
                     sw.write(OFPacketOut.unbuffered(pi.xid(), pi.inPort(),
                             List.<OFAction>of(OFActionOutput.to(OFPort.FLOOD)), pi.frame()));

@@ -4,13 +4,16 @@ import java.util.List;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
+import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
-import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPacketOut;
@@ -19,34 +22,30 @@ import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
 
-/** Floods every packet out of every port but the one it came in on: the smallest useful Beacon application. */
-@Component(immediate = true)
+/** Sends every packet out of every other port: the smallest useful Beacon application. */
+@Component(configurationPid = "hub", configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = Hub.Config.class)
+@BeaconListener(types = OFType.PACKET_IN)
 public final class Hub implements IOFMessageListener {
-    private static final List<OFAction> FLOOD = List.of(new OFActionOutput(OFPort.FLOOD, 0));
+    @ObjectClassDefinition(name = "Hub")
+    public @interface Config {
+        @AttributeDefinition(description = "FLOOD: every port but the ingress one and those with"
+                + " flooding off; ALL: every port but the ingress one.")
+        Output output() default Output.FLOOD;
 
-    private final IBeaconProvider beacon;
+        enum Output { FLOOD, ALL }
+    }
+
+    private final List<OFAction> actions;
 
     @Activate
-    public Hub(@Reference IBeaconProvider beacon) {
-        this.beacon = beacon;
-        beacon.addOFMessageListener(OFType.PACKET_IN, this);
-    }
-
-    @Deactivate
-    void deactivate() {
-        beacon.removeOFMessageListener(OFType.PACKET_IN, this);
+    public Hub(Config config) {
+        actions = List.of(new OFActionOutput(config.output() == Config.Output.ALL ? OFPort.ALL : OFPort.FLOOD, 0));
     }
 
     @Override
-    public String getName() {
-        return "hub";
-    }
-
-    @Override
-    public Command receive(IOFSwitch sw, OFMessage msg) {
-        if (msg instanceof OFPacketIn pi) {
-            sw.write(OFPacketOut.of(pi, FLOOD));
-        }
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
+        sw.write(OFPacketOut.of((OFPacketIn) msg, actions));
         return Command.CONTINUE;
     }
 }

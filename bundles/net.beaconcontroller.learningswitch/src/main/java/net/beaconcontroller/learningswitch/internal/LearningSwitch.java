@@ -1,17 +1,24 @@
 package net.beaconcontroller.learningswitch.internal;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
+import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
@@ -30,104 +37,101 @@ import net.beaconcontroller.util.MacTable;
  * Layer-2 learning switch: learns which port each source MAC is behind, installs an exact-match flow towards a known
  * destination and floods to an unknown one.
  *
- * <p>The MAC table of a switch lives in the switch's thread-confined local state: only that switch's I/O thread
- * touches it, so it needs no locks.
+ * <p>The MAC table of a switch is thread-confined {@link SwitchLocal} state: only that switch's I/O thread touches
+ * it, so it needs no locks.
  */
-@Component(immediate = true)
+@Component(configurationPid = LearningSwitch.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = LearningSwitch.Config.class)
+@BeaconListener(types = {OFType.PACKET_IN, OFType.PORT_STATUS})
 public final class LearningSwitch implements IOFMessageListener {
-    /** Listener name, as used in {@code controller.callbackOrdering}. */
-    public static final String NAME = "switch";
+    /** Its listener name (the default: the class name in lower case) and the prefix of its keys. */
+    public static final String NAME = "learningswitch";
     private static final List<OFAction> FLOOD = List.of(new OFActionOutput(OFPort.FLOOD, 0));
     private static final List<OFAction> DROP = List.of();
 
-    /** Key of this app's table in each switch's local state; one per instance so an updated bundle starts afresh. */
-    private final Object tableKey = new Object();
+    @ObjectClassDefinition(name = "Learning switch", description = "Layer-2 learning switch, one MAC table per switch.")
+    public @interface Config {
+        @AttributeDefinition(min = "0", max = "65535", description = "Idle timeout (seconds) of the flows it installs.")
+        int idleTimeout() default 5;
+
+        @AttributeDefinition(min = "0", max = "65535", description = "Hard timeout (seconds) of the flows it installs;"
+                + " 0 = none.")
+        int hardTimeout() default 0;
+
+        @AttributeDefinition(min = "16", max = "16777216", description = "Most MAC addresses remembered per switch."
+                + " Applies to tables made afterwards.")
+        int tableSize() default 1 << 20;
+
+        @AttributeDefinition(min = "1", max = "86400", description = "Seconds a learned MAC address is kept without"
+                + " being seen again. Applies to tables made afterwards.")
+        int macAge() default 300;
+    }
+
     private final IBeaconProvider beacon;
-    private final int idleTimeout;
-    private final int hardTimeout;
-    private final int tableSize;
-    private final int macAge;
+    private final SwitchLocal<MacTable> tables;
+    /** Read per packet, replaced whole by {@link #modified}: a listener never sees half a change. */
+    private volatile Config config;
 
     @Activate
-    public LearningSwitch(@Reference IBeaconProvider beacon) {
+    public LearningSwitch(@Reference IBeaconProvider beacon, Config config) {
         this.beacon = beacon;
-        var s = beacon.getSettings();
-        idleTimeout = s.getInt("learningswitch.idleTimeout");
-        hardTimeout = s.getInt("learningswitch.hardTimeout");
-        tableSize = s.getInt("learningswitch.tableSize");
-        macAge = s.getInt("learningswitch.macAge");
-        beacon.addOFMessageListener(OFType.PACKET_IN, this);
-        beacon.addOFMessageListener(OFType.PORT_STATUS, this);
+        this.config = config;
+        // One key per instance: a restarted or updated bundle starts from empty tables.
+        this.tables = new SwitchLocal<>("learningswitch.macTable",
+                () -> new MacTable(this.config.tableSize(), this.config.macAge()));
+    }
+
+    @Modified
+    void modified(Config next) {
+        config = next;
     }
 
     @Deactivate
     void deactivate() {
-        beacon.removeOFMessageListener(OFType.PACKET_IN, this);
-        beacon.removeOFMessageListener(OFType.PORT_STATUS, this);
-        for (var sw : beacon.getSwitches().values()) {
-            sw.execute(() -> sw.getLocal().remove(tableKey));
-        }
+        beacon.clearLocal(tables);
     }
 
     @Override
-    public String getName() {
-        return NAME;
-    }
-
-    @Override
-    public Command receive(IOFSwitch sw, OFMessage msg) {
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
         if (msg instanceof OFPacketIn pi) {
-            packetIn(sw, pi);
+            packetIn(sw, pi, ctx);
         } else if (msg instanceof OFPortStatus ps
                 && (ps.reason() == OFPortStatus.Reason.DELETE || ps.desc().isDown())) {
-            var table = (MacTable) sw.getLocal().get(tableKey);
-            if (table != null) {
-                table.removeValue(ps.desc().portNo());
-            }
+            var table = sw.getLocal(tables);
+            table.removeValue(ps.desc().portNo());
         }
         return Command.CONTINUE;
     }
 
-    private void packetIn(IOFSwitch sw, OFPacketIn pi) {
-        ByteBuffer frame = pi.frame();
-        if (frame.remaining() < 14) {
+    private void packetIn(IOFSwitch sw, OFPacketIn pi, MessageContext ctx) {
+        var frame = ctx.frame();
+        if (!frame.isEthernet()) {
             return;
         }
-        int at = frame.position();
-        long dst = ((frame.getShort(at) & 0xffffL) << 32) | (frame.getInt(at + 2) & 0xffff_ffffL);
-        long src = ((frame.getShort(at + 6) & 0xffffL) << 32) | (frame.getInt(at + 8) & 0xffff_ffffL);
+        long src = frame.dlSrc();
         int inPort = pi.inPort();
         int now = CoarseClock.seconds();
-        var table = table(sw);
+        var table = sw.getLocal(tables);
         if (!MacAddress.isMulticast(src)) {
             table.put(src, inPort, now);
         }
-        int outPort = MacAddress.isMulticast(dst) ? MacTable.ABSENT : table.get(dst, now);
+        int outPort = frame.isMulticast() ? MacTable.ABSENT : table.get(frame.dlDst(), now);
         if (outPort == MacTable.ABSENT) {
             sw.write(OFPacketOut.of(pi, FLOOD));
             return;
         }
+        var c = config;
         // A frame for the port it came from goes nowhere: the flow drops such frames at the switch from now on.
         List<OFAction> actions = outPort == inPort ? DROP : List.of(new OFActionOutput(outPort, 0));
         sw.write(OFFlowMod.builder()
-                .match(OFMatch.fromPacket(frame, inPort))
-                .idleTimeout(idleTimeout)
-                .hardTimeout(hardTimeout)
+                .match(OFMatch.fromFrame(frame, inPort))
+                .idleTimeout(c.idleTimeout())
+                .hardTimeout(c.hardTimeout())
                 .bufferId(pi.bufferId())
                 .actions(actions)
                 .build());
         if (!pi.isBuffered() && outPort != inPort) {
-            sw.write(OFPacketOut.unbuffered(0, inPort, actions, frame));
+            sw.write(OFPacketOut.unbuffered(0, inPort, actions, pi.frame()));
         }
-    }
-
-    private MacTable table(IOFSwitch sw) {
-        var local = sw.getLocal();
-        var table = (MacTable) local.get(tableKey);
-        if (table == null) {
-            table = new MacTable(tableSize, macAge);
-            local.put(tableKey, table);
-        }
-        return table;
     }
 }

@@ -14,10 +14,12 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import net.beaconcontroller.core.BeaconSettings;
+import net.beaconcontroller.core.ContextKey;
 import net.beaconcontroller.core.IBeaconProvider;
-import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.SwitchLocal;
+import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
@@ -26,8 +28,8 @@ import net.beaconcontroller.openflow.OFPacketOut;
 import net.beaconcontroller.openflow.OFPhysicalPort;
 import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFPortStatus;
-import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.packet.Frame;
 
 /** The learning switch's forwarding decisions, against a recording switch. */
 class LearningSwitchTest {
@@ -36,8 +38,8 @@ class LearningSwitchTest {
     private static final long BUFFER = 42;
 
     private final List<OFMessage> written = new ArrayList<>();
-    private final Map<Object, Object> local = new HashMap<>();
-    private final Map<OFType, List<IOFMessageListener>> listeners = new HashMap<>();
+    private final Map<SwitchLocal<?>, Object> locals = new HashMap<>();
+    private final Frame frame = new Frame();
     private IOFSwitch sw;
     private LearningSwitch app;
 
@@ -45,7 +47,7 @@ class LearningSwitchTest {
     void setUp() {
         sw = proxy(IOFSwitch.class, (name, args) -> switch (name) {
             case "write" -> written.add((OFMessage) args[0]);
-            case "getLocal" -> local;
+            case "getLocal" -> locals.computeIfAbsent((SwitchLocal<?>) args[0], SwitchLocal::initialValue);
             case "execute" -> {
                 ((Runnable) args[0]).run();
                 yield null;
@@ -53,37 +55,53 @@ class LearningSwitchTest {
             case "getStringId" -> "00:00:00:00:00:00:00:01";
             default -> throw new UnsupportedOperationException(name);
         });
-        BeaconSettings settings = proxy(BeaconSettings.class, (name, args) -> switch ((String) args[0]) {
-            case "learningswitch.idleTimeout" -> 5;
-            case "learningswitch.hardTimeout" -> 0;
-            case "learningswitch.tableSize" -> 1024;
-            case "learningswitch.macAge" -> 300;
-            default -> throw new IllegalArgumentException((String) args[0]);
-        });
         IBeaconProvider beacon = proxy(IBeaconProvider.class, (name, args) -> switch (name) {
-            case "getSettings" -> settings;
-            case "addOFMessageListener" -> listeners.computeIfAbsent((OFType) args[0], t -> new ArrayList<>())
-                    .add((IOFMessageListener) args[1]);
-            case "removeOFMessageListener" -> listeners.get((OFType) args[0]).remove(args[1]);
-            case "getSwitches" -> Map.of(1L, sw);
+            case "clearLocal" -> locals.remove(args[0]);
             default -> throw new UnsupportedOperationException(name);
         });
-        app = new LearningSwitch(beacon);
+        app = new LearningSwitch(beacon, Configs.of(LearningSwitch.Config.class, "learningswitch.tableSize=1024"));
+    }
+
+    /** Hands the app a message as the controller does: with a context whose frame is the PACKET_IN's. */
+    private void receive(OFMessage msg) {
+        frame.wrap(msg instanceof OFPacketIn pi ? pi.frame() : ByteBuffer.allocate(0));
+        app.receive(sw, msg, new MessageContext() {
+            @Override
+            public Frame frame() {
+                return frame;
+            }
+
+            @Override
+            public <T> T get(ContextKey<T> key) {
+                return null;
+            }
+
+            @Override
+            public <T> void put(ContextKey<T> key, T value) {
+            }
+        });
     }
 
     @Test
-    void subscribesToPacketInAndPortStatusAndLeavesOnDeactivate() {
-        assertEquals(List.of(app), listeners.get(OFType.PACKET_IN));
-        assertEquals(List.of(app), listeners.get(OFType.PORT_STATUS));
-        app.receive(sw, packetIn(1, H1, H2, BUFFER));
+    void dropsItsMacTablesWhenDeactivated() {
+        receive(packetIn(1, H1, H2, BUFFER));
+        assertEquals(1, locals.size());
         app.deactivate();
-        assertTrue(listeners.get(OFType.PACKET_IN).isEmpty());
-        assertTrue(local.isEmpty(), "the MAC table is dropped with the app");
+        assertTrue(locals.isEmpty(), "the MAC table is dropped with the app");
+    }
+
+    @Test
+    void aChangedIdleTimeoutAppliesToTheNextFlow() {
+        receive(packetIn(2, H2, H1, BUFFER));
+        app.modified(Configs.of(LearningSwitch.Config.class, "learningswitch.idleTimeout=7"));
+        written.clear();
+        receive(packetIn(1, H1, H2, BUFFER));
+        assertEquals(7, assertInstanceOf(OFFlowMod.class, single()).idleTimeout());
     }
 
     @Test
     void unknownDestinationFloodsTheBufferedPacketWithOneMessage() {
-        app.receive(sw, packetIn(1, H1, H2, BUFFER));
+        receive(packetIn(1, H1, H2, BUFFER));
         var out = assertInstanceOf(OFPacketOut.class, single());
         assertEquals(BUFFER, out.bufferId());
         assertEquals(1, out.inPort());
@@ -93,10 +111,10 @@ class LearningSwitchTest {
 
     @Test
     void knownDestinationInstallsOneExactFlowCarryingTheBufferId() {
-        app.receive(sw, packetIn(2, H2, H1, BUFFER + 1));
+        receive(packetIn(2, H2, H1, BUFFER + 1));
         written.clear();
         var pi = packetIn(1, H1, H2, BUFFER);
-        app.receive(sw, pi);
+        receive(pi);
         var fm = assertInstanceOf(OFFlowMod.class, single());
         assertEquals(OFFlowMod.Command.ADD, fm.command());
         assertEquals(BUFFER, fm.bufferId());
@@ -108,10 +126,10 @@ class LearningSwitchTest {
 
     @Test
     void unbufferedPacketGetsTheFlowAndThePacketBack() {
-        app.receive(sw, packetIn(2, H2, H1, OFMessage.NO_BUFFER));
+        receive(packetIn(2, H2, H1, OFMessage.NO_BUFFER));
         written.clear();
         var pi = packetIn(1, H1, H2, OFMessage.NO_BUFFER);
-        app.receive(sw, pi);
+        receive(pi);
         assertEquals(2, written.size());
         var fm = assertInstanceOf(OFFlowMod.class, written.get(0));
         assertEquals(OFMessage.NO_BUFFER, fm.bufferId());
@@ -124,7 +142,7 @@ class LearningSwitchTest {
     @Test
     void unbufferedFloodCarriesTheFrame() {
         var pi = packetIn(3, H1, H2, OFMessage.NO_BUFFER);
-        app.receive(sw, pi);
+        receive(pi);
         var out = assertInstanceOf(OFPacketOut.class, single());
         assertEquals(pi.frame(), out.data());
     }
@@ -132,35 +150,35 @@ class LearningSwitchTest {
     @Test
     void broadcastAndMulticastSourcesAreNeverLearned() {
         long multicast = 0x0100_5e00_0001L;
-        app.receive(sw, packetIn(3, multicast, H2, BUFFER));
-        app.receive(sw, packetIn(4, 0xffff_ffff_ffffL, H2, BUFFER));
+        receive(packetIn(3, multicast, H2, BUFFER));
+        receive(packetIn(4, 0xffff_ffff_ffffL, H2, BUFFER));
         written.clear();
-        app.receive(sw, packetIn(1, H1, multicast, BUFFER));
+        receive(packetIn(1, H1, multicast, BUFFER));
         assertInstanceOf(OFPacketOut.class, single(), "a multicast destination is flooded, never learned");
     }
 
     @Test
     void destinationBehindTheInputPortIsDropped() {
-        app.receive(sw, packetIn(1, H2, H1, BUFFER));
+        receive(packetIn(1, H2, H1, BUFFER));
         written.clear();
-        app.receive(sw, packetIn(1, H1, H2, BUFFER));
+        receive(packetIn(1, H1, H2, BUFFER));
         var fm = assertInstanceOf(OFFlowMod.class, single());
         assertTrue(fm.actions().isEmpty(), "no frame goes back out of the port it came in on");
     }
 
     @Test
     void portDownForgetsTheMacsBehindIt() {
-        app.receive(sw, packetIn(2, H2, H1, BUFFER));
+        receive(packetIn(2, H2, H1, BUFFER));
         var down = new OFPhysicalPort(2, 0x0a0000000002L, "s1-eth2", 0, OFPhysicalPort.STATE_LINK_DOWN, 0, 0, 0, 0);
-        app.receive(sw, new OFPortStatus(0, OFPortStatus.Reason.MODIFY, down));
+        receive(new OFPortStatus(0, OFPortStatus.Reason.MODIFY, down));
         written.clear();
-        app.receive(sw, packetIn(1, H1, H2, BUFFER));
+        receive(packetIn(1, H1, H2, BUFFER));
         assertInstanceOf(OFPacketOut.class, single(), "H2 was forgotten, so the packet is flooded");
     }
 
     @Test
     void runtFramesAreIgnored() {
-        app.receive(sw, new OFPacketIn(0, BUFFER, 10, 1, OFPacketIn.Reason.NO_MATCH, ByteBuffer.wrap(new byte[10])));
+        receive(new OFPacketIn(0, BUFFER, 10, 1, OFPacketIn.Reason.NO_MATCH, ByteBuffer.wrap(new byte[10])));
         assertTrue(written.isEmpty());
     }
 

@@ -1,39 +1,40 @@
-package net.beaconcontroller.core.internal;
+package net.beaconcontroller.core.test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.internal.Controller;
+import net.beaconcontroller.core.internal.ControllerConfig;
 import net.beaconcontroller.openflow.OFPhysicalPort;
 
 /**
  * A controller on a loopback ephemeral port (outside OSGi), with a switch listener that records every
  * {@code addedSwitch}/{@code removedSwitch} in order, and the fake switches of a test. Closing it closes them all.
  */
-final class ControllerFixture implements AutoCloseable {
+public final class ControllerFixture implements AutoCloseable {
     /** How long positive waits may take: far more than they need, so only a real failure hits it. */
-    static final Duration WAIT = Duration.ofSeconds(5);
+    public static final Duration WAIT = Duration.ofSeconds(5);
 
-    enum Kind { ADDED, REMOVED }
+    public enum Kind { ADDED, REMOVED }
 
     /** One switch listener call, with the thread it ran on. */
-    record SwitchEvent(Kind kind, IOFSwitch sw, long dpid, String thread) { }
+    public record SwitchEvent(Kind kind, IOFSwitch sw, long dpid, String thread) { }
 
-    final Controller controller;
+    public final Controller controller;
     private final List<SwitchEvent> events = new ArrayList<>();
     private final List<Boolean> eventTaken = new ArrayList<>();
     private final List<FakeSwitch> fakes = new ArrayList<>();
 
-    private ControllerFixture(Settings settings) {
-        controller = new Controller(settings);
+    private ControllerFixture(ControllerConfig config) {
+        controller = new Controller(config);
         controller.addOFSwitchListener(new IOFSwitchListener() {
             @Override
             public String getName() {
@@ -52,30 +53,14 @@ final class ControllerFixture implements AutoCloseable {
         });
     }
 
-    /** Starts a controller with the test defaults (loopback, ephemeral port) and {@code settings} ("key=value"). */
-    static ControllerFixture start(String... settings) {
-        var props = new Properties();
-        props.setProperty("controller.listenAddress", "127.0.0.1");
-        props.setProperty("controller.listenPort", "0");
-        for (var s : settings) {
-            int eq = s.indexOf('=');
-            props.setProperty(s.substring(0, eq), s.substring(eq + 1));
-        }
-        try {
-            return startWith(parse(props));
-        } catch (SettingsException e) {
-            throw new AssertionError(e.getMessage(), e);
-        }
-    }
-
-    private static Settings parse(Properties props) throws SettingsException {
-        return Settings.parse(props, new Properties(), "test", w -> {
-            throw new AssertionError("unexpected settings warning: " + w);
-        });
-    }
-
-    private static ControllerFixture startWith(Settings settings) {
-        var fx = new ControllerFixture(settings);
+    /**
+     * Starts a controller with the test defaults (loopback, ephemeral port) and {@code settings} as in
+     * {@code beacon.properties} ("controller.threadCount=2").
+     */
+    public static ControllerFixture start(String... settings) {
+        var all = new ArrayList<String>(List.of("controller.listenAddress=127.0.0.1", "controller.listenPort=0"));
+        all.addAll(List.of(settings));
+        var fx = new ControllerFixture(Configs.of(ControllerConfig.class, all.toArray(String[]::new)));
         try {
             fx.controller.start();
         } catch (IOException e) {
@@ -90,7 +75,7 @@ final class ControllerFixture implements AutoCloseable {
         return fx;
     }
 
-    int port() {
+    public int port() {
         try {
             return controller.getLocalPort();
         } catch (IOException e) {
@@ -99,11 +84,11 @@ final class ControllerFixture implements AutoCloseable {
     }
 
     /** A fake switch connected (TCP only, nothing sent yet). */
-    FakeSwitch connect(long dpid, OFPhysicalPort... ports) {
+    public FakeSwitch connect(long dpid, OFPhysicalPort... ports) {
         return track(FakeSwitch.connect(port(), dpid, List.of(ports)));
     }
 
-    FakeSwitch track(FakeSwitch fake) {
+    public FakeSwitch track(FakeSwitch fake) {
         synchronized (fakes) {
             fakes.add(fake);
         }
@@ -111,19 +96,19 @@ final class ControllerFixture implements AutoCloseable {
     }
 
     /** Sends HELLO and waits until the controller tells listeners that the switch is active. */
-    IOFSwitch handshake(FakeSwitch fake) {
+    public IOFSwitch handshake(FakeSwitch fake) {
         fake.hello();
         return awaitEvent(Kind.ADDED, fake.dpid()).sw();
     }
 
     /** A fake switch with two ports that completed the handshake. */
-    Connected connectActive(long dpid) {
+    public Connected connectActive(long dpid) {
         var fake = connect(dpid, FakeSwitch.port(1, "eth1"), FakeSwitch.port(2, "eth2"));
         return new Connected(fake, handshake(fake));
     }
 
     /** A fake switch and the controller's view of it. */
-    record Connected(FakeSwitch fake, IOFSwitch sw) { }
+    public record Connected(FakeSwitch fake, IOFSwitch sw) { }
 
     private void record(Kind kind, IOFSwitch sw) {
         synchronized (events) {
@@ -134,11 +119,11 @@ final class ControllerFixture implements AutoCloseable {
     }
 
     /** The next event of {@code kind} for {@code dpid} not returned before, waiting up to {@link #WAIT}. */
-    SwitchEvent awaitEvent(Kind kind, long dpid) {
+    public SwitchEvent awaitEvent(Kind kind, long dpid) {
         return awaitEvent(kind, dpid, WAIT);
     }
 
-    SwitchEvent awaitEvent(Kind kind, long dpid, Duration timeout) {
+    public SwitchEvent awaitEvent(Kind kind, long dpid, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (events) {
             while (true) {
@@ -165,18 +150,18 @@ final class ControllerFixture implements AutoCloseable {
     }
 
     /** Every switch listener call so far, in order. */
-    List<SwitchEvent> events() {
+    public List<SwitchEvent> events() {
         synchronized (events) {
             return List.copyOf(events);
         }
     }
 
-    long count(Kind kind, long dpid) {
+    public long count(Kind kind, long dpid) {
         return events().stream().filter(e -> e.kind() == kind && e.dpid() == dpid).count();
     }
 
     /** Waits up to {@code d} (at most 300 ms) and asserts that no further event of {@code kind} arrived for {@code dpid}. */
-    void expectNoMoreEvents(Kind kind, long dpid, long expectedCount, Duration d) {
+    public void expectNoMoreEvents(Kind kind, long dpid, long expectedCount, Duration d) {
         if (d.toMillis() > 300) {
             throw new IllegalArgumentException("keep negative waits short");
         }
@@ -203,7 +188,7 @@ final class ControllerFixture implements AutoCloseable {
     }
 
     /** Polls {@code condition} until it holds, failing with {@code what} after {@code timeout}. */
-    static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) {
+    public static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {

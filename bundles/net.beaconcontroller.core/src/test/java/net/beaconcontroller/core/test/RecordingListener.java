@@ -1,4 +1,4 @@
-package net.beaconcontroller.core.internal;
+package net.beaconcontroller.core.test;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFMessageReader;
 import net.beaconcontroller.openflow.OFParseException;
@@ -16,19 +17,19 @@ import net.beaconcontroller.openflow.OFParseException;
  * A message listener that keeps a copy of every message it receives (a PACKET_IN's frame is only valid during the
  * call) with the switch and thread, and answers with a fixed command.
  */
-class RecordingListener implements IOFMessageListener {
+public class RecordingListener implements IOFMessageListener {
     /** One call: the switch, a copy of the message, the I/O thread, when. */
-    record Call(IOFSwitch sw, OFMessage msg, String thread, long nanos) { }
+    public record Call(IOFSwitch sw, OFMessage msg, String thread, long nanos) { }
 
     private final String name;
     private final Command result;
     private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
 
-    RecordingListener(String name) {
+    public RecordingListener(String name) {
         this(name, Command.CONTINUE);
     }
 
-    RecordingListener(String name, Command result) {
+    public RecordingListener(String name, Command result) {
         this.name = name;
         this.result = result;
     }
@@ -39,12 +40,12 @@ class RecordingListener implements IOFMessageListener {
     }
 
     @Override
-    public Command receive(IOFSwitch sw, OFMessage msg) {
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
         calls.add(new Call(sw, copy(msg), Thread.currentThread().getName(), System.nanoTime()));
         return result;
     }
 
-    static OFMessage copy(OFMessage msg) {
+    public static OFMessage copy(OFMessage msg) {
         try {
             return OFMessageReader.read(ByteBuffer.wrap(msg.toByteArray()));
         } catch (OFParseException e) {
@@ -53,7 +54,7 @@ class RecordingListener implements IOFMessageListener {
     }
 
     /** The next call, waiting up to {@code timeout}. */
-    Call await(Duration timeout) {
+    public Call await(Duration timeout) {
         try {
             var c = calls.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
             if (c == null) {
@@ -67,7 +68,7 @@ class RecordingListener implements IOFMessageListener {
     }
 
     /** Asserts that no call arrives within {@code d} (at most 300 ms). */
-    void expectNone(Duration d) {
+    public void expectNone(Duration d) {
         if (d.toMillis() > 300) {
             throw new IllegalArgumentException("keep negative waits short");
         }
@@ -82,7 +83,7 @@ class RecordingListener implements IOFMessageListener {
         }
     }
 
-    int pending() {
+    public int pending() {
         return calls.size();
     }
 }

@@ -1,4 +1,4 @@
-package net.beaconcontroller.core.internal;
+package net.beaconcontroller.core.test;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,19 +42,19 @@ import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
  *
  * <p>Every wait here blocks on the reader's progress with a deadline; nothing sleeps to synchronise.
  */
-final class FakeSwitch implements AutoCloseable {
+public final class FakeSwitch implements AutoCloseable {
     /** The description this switch reports. */
-    static final OFDescStatsReply DESCRIPTION = new OFDescStatsReply("Beacon test suite", "FakeSwitch", "scripted",
+    public static final OFDescStatsReply DESCRIPTION = new OFDescStatsReply("Beacon test suite", "FakeSwitch", "scripted",
             "0042", "fake datapath");
-    static final long N_BUFFERS = 256;
-    static final long CAPABILITIES = OFFeaturesReply.CAP_FLOW_STATS | OFFeaturesReply.CAP_TABLE_STATS
+    public static final long N_BUFFERS = 256;
+    public static final long CAPABILITIES = OFFeaturesReply.CAP_FLOW_STATS | OFFeaturesReply.CAP_TABLE_STATS
             | OFFeaturesReply.CAP_PORT_STATS | OFFeaturesReply.CAP_ARP_MATCH_IP;
-    static final long ACTIONS = 0xfff;
+    public static final long ACTIONS = 0xfff;
 
     /** A message the controller sent, when it arrived, and whether {@link #expect} has handed it out yet. */
-    static final class Received {
-        final OFMessage msg;
-        final long nanos;
+    public static final class Received {
+        public final OFMessage msg;
+        public final long nanos;
         boolean taken;
 
         Received(OFMessage msg, long nanos) {
@@ -103,12 +103,12 @@ final class FakeSwitch implements AutoCloseable {
     }
 
     /** Connects to the controller on loopback; nothing is sent yet (see {@link #hello()}). */
-    static FakeSwitch connect(int port, long dpid, List<OFPhysicalPort> ports) {
+    public static FakeSwitch connect(int port, long dpid, List<OFPhysicalPort> ports) {
         return connect(port, dpid, ports, 0);
     }
 
     /** As {@link #connect(int, long, List)} with a small socket receive buffer, for slow-reader tests. */
-    static FakeSwitch connect(int port, long dpid, List<OFPhysicalPort> ports, int receiveBuffer) {
+    public static FakeSwitch connect(int port, long dpid, List<OFPhysicalPort> ports, int receiveBuffer) {
         try {
             return new FakeSwitch(port, dpid, ports, receiveBuffer);
         } catch (IOException e) {
@@ -116,16 +116,16 @@ final class FakeSwitch implements AutoCloseable {
         }
     }
 
-    long dpid() {
+    public long dpid() {
         return dpid;
     }
 
-    List<OFPhysicalPort> ports() {
+    public List<OFPhysicalPort> ports() {
         return ports;
     }
 
     /** The FEATURES_REPLY this switch answers with. */
-    OFFeaturesReply features(int xid) {
+    public OFFeaturesReply features(int xid) {
         return new OFFeaturesReply(xid, dpid, N_BUFFERS, 1, CAPABILITIES, ACTIONS, ports);
     }
 
@@ -133,7 +133,7 @@ final class FakeSwitch implements AutoCloseable {
      * Replaces the automatic answer to requests of {@code type}: {@code answer} gets the request and returns the bytes
      * to send back, or {@code null} to stay silent. {@code answer(type, null)} switches answering off.
      */
-    FakeSwitch answer(OFType type, Function<OFMessage, byte[]> answer) {
+    public FakeSwitch answer(OFType type, Function<OFMessage, byte[]> answer) {
         synchronized (answers) {
             if (answer == null) {
                 answers.remove(type);
@@ -144,24 +144,24 @@ final class FakeSwitch implements AutoCloseable {
         return this;
     }
 
-    synchronized int nextXid() {
+    public synchronized int nextXid() {
         return xid++;
     }
 
     // ------------------------------------------------------------------------------------------------- sending
 
     /** An OpenFlow 1.0 HELLO without body. */
-    FakeSwitch hello() {
+    public FakeSwitch hello() {
         return send(new OFHello(nextXid()));
     }
 
     /** A HELLO of any version with any body (e.g. an OpenFlow 1.3 version bitmap). */
-    FakeSwitch hello(int version, byte[] body) {
+    public FakeSwitch hello(int version, byte[] body) {
         return send(new OFHello(nextXid(), version, OFData.of(body)));
     }
 
     /** Sends the messages in one write. */
-    FakeSwitch send(OFMessage... msgs) {
+    public FakeSwitch send(OFMessage... msgs) {
         int n = 0;
         for (var m : msgs) {
             n += m.length();
@@ -173,7 +173,7 @@ final class FakeSwitch implements AutoCloseable {
         return sendBytes(buf.array());
     }
 
-    FakeSwitch sendBytes(byte[] bytes) {
+    public FakeSwitch sendBytes(byte[] bytes) {
         try {
             synchronized (out) {
                 out.write(bytes);
@@ -186,13 +186,13 @@ final class FakeSwitch implements AutoCloseable {
     }
 
     /** A PACKET_IN (not buffered, table miss) carrying {@code frame}. */
-    OFPacketIn packetIn(int inPort, byte[] frame) {
+    public OFPacketIn packetIn(int inPort, byte[] frame) {
         return new OFPacketIn(nextXid(), OFMessage.NO_BUFFER, frame.length, inPort, OFPacketIn.Reason.NO_MATCH,
                 ByteBuffer.wrap(frame));
     }
 
     /** An Ethernet frame of {@code length} bytes whose content depends on {@code seed}. */
-    static byte[] frame(int length, int seed) {
+    public static byte[] frame(int length, int seed) {
         var b = new byte[length];
         for (int i = 0; i < length; i++) {
             b[i] = (byte) (seed * 31 + i * 7);
@@ -205,7 +205,7 @@ final class FakeSwitch implements AutoCloseable {
         return b;
     }
 
-    static OFPhysicalPort port(int number, String name) {
+    public static OFPhysicalPort port(int number, String name) {
         return new OFPhysicalPort(number, 0x0200_0000_0000L | number, name, 0, 0,
                 OFPhysicalPort.FEATURE_1GB_FD | OFPhysicalPort.FEATURE_COPPER, 0, 0, 0);
     }
@@ -213,13 +213,13 @@ final class FakeSwitch implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------- reading
 
     /** Stops reading from the socket (after the read in progress): the controller's output piles up. */
-    void stopReading() {
+    public void stopReading() {
         synchronized (lock) {
             paused = true;
         }
     }
 
-    void resumeReading() {
+    public void resumeReading() {
         synchronized (lock) {
             paused = false;
             lock.notifyAll();
@@ -305,19 +305,19 @@ final class FakeSwitch implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ waiting
 
     /** The next message of {@code type} that no earlier {@code expect} returned, waiting for it up to {@code timeout}. */
-    <T extends OFMessage> T expect(OFType type, Duration timeout) {
+    public <T extends OFMessage> T expect(OFType type, Duration timeout) {
         return expect(type, m -> true, timeout);
     }
 
     /** As {@link #expect(OFType, Duration)}, only considering messages that {@code filter} accepts. */
-    <T extends OFMessage> T expect(OFType type, Predicate<OFMessage> filter, Duration timeout) {
+    public <T extends OFMessage> T expect(OFType type, Predicate<OFMessage> filter, Duration timeout) {
         @SuppressWarnings("unchecked")
         T msg = (T) expectReceived(type, filter, timeout).msg;
         return msg;
     }
 
     /** As {@link #expect(OFType, Predicate, Duration)}, with the arrival time. */
-    Received expectReceived(OFType type, Predicate<OFMessage> filter, Duration timeout) {
+    public Received expectReceived(OFType type, Predicate<OFMessage> filter, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock) {
             while (true) {
@@ -343,7 +343,7 @@ final class FakeSwitch implements AutoCloseable {
     }
 
     /** Asserts that no message of {@code type} beyond those already returned by {@link #expect} arrives in {@code d}. */
-    void expectNone(OFType type, Duration d) {
+    public void expectNone(OFType type, Duration d) {
         if (d.toMillis() > 300) {
             throw new IllegalArgumentException("keep negative waits short");
         }
@@ -370,7 +370,7 @@ final class FakeSwitch implements AutoCloseable {
      *
      * @return how long the wait took
      */
-    Duration awaitClosed(Duration timeout) {
+    public Duration awaitClosed(Duration timeout) {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         resumeReading();
@@ -391,7 +391,7 @@ final class FakeSwitch implements AutoCloseable {
     }
 
     /** Waits up to {@code d} for the controller to close the connection; reads on meanwhile. */
-    boolean closesWithin(Duration d) {
+    public boolean closesWithin(Duration d) {
         long deadline = System.nanoTime() + d.toNanos();
         synchronized (lock) {
             while (!closed) {
@@ -405,27 +405,27 @@ final class FakeSwitch implements AutoCloseable {
         }
     }
 
-    boolean isClosed() {
+    public boolean isClosed() {
         synchronized (lock) {
             return closed;
         }
     }
 
     /** Everything the controller sent so far, in order. */
-    List<OFMessage> received() {
+    public List<OFMessage> received() {
         synchronized (lock) {
             checkReader();
             return received.stream().map(r -> r.msg).toList();
         }
     }
 
-    List<OFType> types() {
+    public List<OFType> types() {
         synchronized (lock) {
             return received.stream().map(r -> r.msg.type()).toList();
         }
     }
 
-    long count(OFType type) {
+    public long count(OFType type) {
         synchronized (lock) {
             return received.stream().filter(r -> r.msg.type() == type).count();
         }
@@ -449,7 +449,7 @@ final class FakeSwitch implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------ closing
 
     /** Closes with a TCP reset rather than a FIN. */
-    void reset() {
+    public void reset() {
         try {
             socket.setSoLinger(true, 0);
         } catch (SocketException e) {

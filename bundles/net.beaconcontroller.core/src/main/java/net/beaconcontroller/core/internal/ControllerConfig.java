@@ -1,0 +1,48 @@
+package net.beaconcontroller.core.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** The core's settings: the {@code controller.*} keys of {@code beacon.properties}. */
+@ObjectClassDefinition(name = "OpenFlow controller", description = "The OpenFlow listener, I/O threads and listener pipelines.")
+public @interface ControllerConfig {
+    @AttributeDefinition(description = "Address the OpenFlow listener binds to. Changing it at runtime restarts the"
+            + " listener: switches reconnect.")
+    String listenAddress() default "0.0.0.0";
+
+    @AttributeDefinition(min = "0", max = "65535", description = "TCP port switches connect to (0: any free port)."
+            + " Changing it at runtime restarts the listener: switches reconnect.")
+    int listenPort() default 6633;
+
+    @AttributeDefinition(min = "1", max = "256", description = "I/O threads; each switch is pinned to the least-loaded"
+            + " one and all its messages run there. Changing it at runtime restarts the listener: switches reconnect.")
+    int threadCount() default 1;
+
+    @AttributeDefinition(description = "Write every message to the socket at once (lowest latency) instead of batching"
+            + " writes per loop. Applies to switches that connect afterwards.")
+    boolean immediate() default false;
+
+    @AttributeDefinition(description = "Set TCP_NODELAY on switch connections. Applies to switches that connect"
+            + " afterwards.")
+    boolean noDelay() default true;
+
+    @AttributeDefinition(description = "Delete all flows of a switch (and wait for a barrier) before it becomes active.")
+    boolean deletePreExistingFlows() default true;
+
+    @AttributeDefinition(description = "controller.callbackOrdering[TYPE] = names: listener names in the order they"
+            + " see messages of TYPE (an OpenFlow message type such as PACKET_IN), before the listeners' own"
+            + " before/after constraints; listeners not named follow.")
+    String[] callbackOrdering() default {};
+
+    @AttributeDefinition(min = "1", max = "3600", description = "Seconds without a message from a switch before an"
+            + " ECHO_REQUEST is sent.")
+    int echoInterval() default 5;
+
+    @AttributeDefinition(min = "2", max = "3600", description = "Seconds without a message (or an unfinished handshake)"
+            + " before a switch is disconnected; greater than controller.echoInterval.")
+    int echoTimeout() default 10;
+
+    @AttributeDefinition(min = "65536", max = "1073741824", description = "Bytes queued for one switch before it is"
+            + " disconnected as not reading.")
+    int outputBufferLimit() default 4 << 20;
+}
