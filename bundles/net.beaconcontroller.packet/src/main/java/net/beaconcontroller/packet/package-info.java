@@ -12,7 +12,7 @@
  * {@code int}, u32 fields {@code long}.
  *
  * <pre>{@code
- * Ethernet frame = Ethernet.parse(packetIn.data());
+ * Ethernet frame = Ethernet.parse(packetIn.frame());
  * if (frame.payload() instanceof Ipv4 ip && ip.payload() instanceof Udp udp && udp.payload() instanceof Dhcp dhcp) {
  *     long client = dhcp.clientMac();
  * }
@@ -20,9 +20,11 @@
  * }</pre>
  *
  * <h2>Parsing</h2>
- * {@code parse} never throws anything but {@link net.beaconcontroller.packet.PacketParseException} for bad input:
- * a truncated header, an impossible header length, a length field pointing past the data, a TLV or option running
- * past its container. It allocates no more than the input's size in copies, and every loop advances through the
+ * Every parser takes a {@link java.nio.ByteBuffer} view (the bytes between position and limit, e.g. a PACKET_IN's
+ * frame inside the controller's read buffer, read in place and left unchanged) or a {@code byte[]}; the array entry
+ * points wrap the array and share the one implementation. {@code parse} never throws anything but
+ * {@link net.beaconcontroller.packet.PacketParseException} for bad input: a truncated header, an impossible header
+ * length, a length field pointing past the data, a TLV or option running past its container. It allocates no more than the input's size in copies, and every loop advances through the
  * input. A wrong checksum is not an error (switches forward such frames, and senders with checksum offload produce
  * them); {@code checksumValid} methods tell. Parse then serialize gives the same bytes, padding included.
  *
