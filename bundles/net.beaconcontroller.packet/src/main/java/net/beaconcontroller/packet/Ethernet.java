@@ -117,8 +117,11 @@ public record Ethernet(long destination, long source, VlanTag vlan, int etherTyp
      */
     public static Ethernet parse(ByteBuffer frame) throws PacketParseException {
         ByteBuffer b = Wire.bigEndian(frame);
-        int offset = b.position();
-        int length = b.remaining();
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    /** Parses {@code length} bytes of a big-endian buffer from {@code offset}; its position is not used. */
+    static Ethernet parseIn(ByteBuffer b, int offset, int length) throws PacketParseException {
         Wire.need(length, HEADER_LENGTH, "Ethernet header");
         long dst = MacAddress.read(b, offset);
         long src = MacAddress.read(b, offset + 6);
