@@ -3,6 +3,8 @@ package net.beaconcontroller.openflow;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
+import net.beaconcontroller.util.MacAddress;
+
 /**
  * An OpenFlow 1.0 flow match ({@code ofp_match}, 40 bytes): twelve header fields and a wildcards word saying which
  * of them a packet need not match. Immutable.
@@ -135,7 +137,8 @@ public final class OFMatch {
             throw new OFParseException("ofp_match at offset " + p + " is truncated: " + (buf.limit() - p)
                     + " bytes left, it needs " + LENGTH);
         }
-        var m = new OFMatch(buf.getInt(p), u16(buf, p + 4), mac(buf, p + 6), mac(buf, p + 12), u16(buf, p + 18),
+        var m = new OFMatch(buf.getInt(p), u16(buf, p + 4), MacAddress.read(buf, p + 6), MacAddress.read(buf, p + 12),
+                u16(buf, p + 18),
                 buf.get(p + 20) & 0xff, u16(buf, p + 22), buf.get(p + 24) & 0xff, buf.get(p + 25) & 0xff,
                 buf.getInt(p + 28), buf.getInt(p + 32), u16(buf, p + 36), u16(buf, p + 38));
         buf.position(p + LENGTH);
@@ -201,8 +204,8 @@ public final class OFMatch {
         if (end - p < 14) {
             return new OFMatch(0, inPort, 0, 0, VLAN_NONE, 0, 0, 0, 0, 0, 0, 0, 0);
         }
-        long dlDst = mac(frame, p);
-        long dlSrc = mac(frame, p + 6);
+        long dlDst = MacAddress.read(frame, p);
+        long dlSrc = MacAddress.read(frame, p + 6);
         int type = u16(frame, p + 12);
         p += 14;
         int dlVlan = VLAN_NONE;
@@ -497,10 +500,6 @@ public final class OFMatch {
 
     private static int u16(ByteBuffer b, int index) {
         return b.getShort(index) & 0xffff;
-    }
-
-    private static long mac(ByteBuffer b, int index) {
-        return ((long) (b.getShort(index) & 0xffff) << 32) | (b.getInt(index + 2) & 0xffff_ffffL);
     }
 
     /**

@@ -84,10 +84,9 @@ public record OFPhysicalPort(int portNo, long hwAddr, String name, long config, 
         if (buf.limit() - p < LENGTH) {
             throw new OFParseException("port description needs " + LENGTH + " bytes, " + (buf.limit() - p) + " left");
         }
-        long mac = ((buf.getShort(p + 2) & 0xffffL) << 32) | (buf.getInt(p + 4) & 0xffff_ffffL);
-        var port = new OFPhysicalPort(buf.getShort(p) & 0xffff, mac, OFWire.readString(buf, p + 8, NAME_LENGTH),
-                u32(buf, p + 24), u32(buf, p + 28), u32(buf, p + 32), u32(buf, p + 36), u32(buf, p + 40),
-                u32(buf, p + 44));
+        var port = new OFPhysicalPort(buf.getShort(p) & 0xffff, MacAddress.read(buf, p + 2),
+                OFWire.readString(buf, p + 8, NAME_LENGTH), u32(buf, p + 24), u32(buf, p + 28), u32(buf, p + 32),
+                u32(buf, p + 36), u32(buf, p + 40), u32(buf, p + 44));
         buf.position(p + LENGTH);
         return port;
     }
@@ -98,7 +97,7 @@ public record OFPhysicalPort(int portNo, long hwAddr, String name, long config, 
 
     /** Writes 48 bytes at the buffer's position. */
     public void writeTo(ByteBuffer buf) {
-        buf.putShort((short) portNo).putShort((short) (hwAddr >>> 32)).putInt((int) hwAddr);
+        MacAddress.write(buf.putShort((short) portNo), hwAddr);
         OFWire.writeString(buf, name, NAME_LENGTH);
         buf.putInt((int) config).putInt((int) state).putInt((int) curr).putInt((int) advertised)
                 .putInt((int) supported).putInt((int) peer);

@@ -39,13 +39,13 @@ public record OFPortMod(int xid, int portNo, long hwAddr, long config, long mask
     @Override
     public void writeTo(ByteBuffer buf) {
         OFWire.writeHeader(buf, VERSION, OFType.PORT_MOD, LENGTH, xid);
-        buf.putShort((short) portNo).putShort((short) (hwAddr >>> 32)).putInt((int) hwAddr);
+        MacAddress.write(buf.putShort((short) portNo), hwAddr);
         buf.putInt((int) config).putInt((int) mask).putInt((int) advertise).putInt(0);
     }
 
     static OFPortMod read(ByteBuffer buf, int start, int xid) {
-        long mac = ((buf.getShort(start + 10) & 0xffffL) << 32) | (buf.getInt(start + 12) & 0xffff_ffffL);
-        return new OFPortMod(xid, buf.getShort(start + 8) & 0xffff, mac, buf.getInt(start + 16) & 0xffff_ffffL,
+        return new OFPortMod(xid, buf.getShort(start + 8) & 0xffff, MacAddress.read(buf, start + 10),
+                buf.getInt(start + 16) & 0xffff_ffffL,
                 buf.getInt(start + 20) & 0xffff_ffffL, buf.getInt(start + 24) & 0xffff_ffffL);
     }
 

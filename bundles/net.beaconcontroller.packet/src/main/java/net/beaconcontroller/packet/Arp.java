@@ -1,6 +1,6 @@
 package net.beaconcontroller.packet;
 
-import java.util.Objects;
+import java.nio.ByteBuffer;
 import net.beaconcontroller.util.IPv4Address;
 import net.beaconcontroller.util.MacAddress;
 
@@ -53,7 +53,7 @@ public record Arp(int hardwareType, int protocolType, int opcode, long senderHar
 
     /** Parses an Ethernet/IPv4 ARP message; bytes after the 28 are ignored. */
     public static Arp parse(byte[] buf) throws PacketParseException {
-        return parse(buf, 0, buf.length);
+        return parse(ByteBuffer.wrap(buf));
     }
 
     /**
@@ -62,23 +62,33 @@ public record Arp(int hardwareType, int protocolType, int opcode, long senderHar
      * @throws PacketParseException when it is truncated or has other address lengths than 6 and 4
      */
     public static Arp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        if (parseIn(buf, offset, length) instanceof Arp arp) {
+        return parse(ByteBuffer.wrap(buf, offset, length));
+    }
+
+    /**
+     * Parses an Ethernet/IPv4 ARP message between the buffer's position and limit; the buffer is not changed.
+     *
+     * @throws PacketParseException when it is truncated or has other address lengths than 6 and 4
+     */
+    public static Arp parse(ByteBuffer message) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(message);
+        int offset = b.position();
+        if (parseIn(b, offset, b.remaining()) instanceof Arp arp) {
             return arp;
         }
-        throw new PacketParseException("ARP hardware length " + Wire.u8(buf, offset + 4) + " and protocol length "
-                + Wire.u8(buf, offset + 5) + " are not Ethernet/IPv4 (6 and 4)");
+        throw new PacketParseException("ARP hardware length " + Wire.u8(b, offset + 4) + " and protocol length "
+                + Wire.u8(b, offset + 5) + " are not Ethernet/IPv4 (6 and 4)");
     }
 
     /** As inside a frame: ARP for other address sizes stays raw. */
-    static EthernetPayload parseIn(byte[] b, int off, int len) throws PacketParseException {
+    static EthernetPayload parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         Wire.need(len, 8, "ARP header");
         if (Wire.u8(b, off + 4) != 6 || Wire.u8(b, off + 5) != 4) {
             return new Data(Bytes.copyOf(b, off, len));
         }
         Wire.need(len, LENGTH, "Ethernet/IPv4 ARP message");
-        return new Arp(Wire.u16(b, off), Wire.u16(b, off + 2), Wire.u16(b, off + 6), MacAddress.fromBytes(b, off + 8),
-                Wire.i32(b, off + 14), MacAddress.fromBytes(b, off + 18), Wire.i32(b, off + 24));
+        return new Arp(Wire.u16(b, off), Wire.u16(b, off + 2), Wire.u16(b, off + 6), MacAddress.read(b, off + 8),
+                Wire.i32(b, off + 14), MacAddress.read(b, off + 18), Wire.i32(b, off + 24));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -27,6 +28,16 @@ public final class Bytes {
     /** A copy of {@code length} bytes of {@code src} from {@code offset}. */
     public static Bytes copyOf(byte[] src, int offset, int length) {
         return length == 0 ? EMPTY : new Bytes(Arrays.copyOfRange(src, offset, offset + length));
+    }
+
+    /** A copy of {@code length} bytes of {@code src} from {@code index}; the buffer's position is not used. */
+    static Bytes copyOf(ByteBuffer src, int index, int length) {
+        if (length == 0) {
+            return EMPTY;
+        }
+        var b = new byte[length];
+        src.get(index, b);
+        return new Bytes(b);
     }
 
     /** The UTF-8 encoding of {@code text}. */

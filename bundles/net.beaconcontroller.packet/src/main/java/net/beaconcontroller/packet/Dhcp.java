@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -100,13 +101,13 @@ public record Dhcp(int op, int htype, int hlen, int hops, long xid, int secs, in
     }
 
     /** True when {@code length} bytes at {@code offset} are long enough for the header and carry the cookie. */
-    static boolean hasMagicCookie(byte[] b, int off, int len) {
+    static boolean hasMagicCookie(ByteBuffer b, int off, int len) {
         return len >= FIXED_LENGTH && Wire.i32(b, off + COOKIE_OFFSET) == MAGIC_COOKIE;
     }
 
     /** Parses a whole DHCP message (the UDP payload). */
     public static Dhcp parse(byte[] message) throws PacketParseException {
-        return parse(message, 0, message.length);
+        return parse(ByteBuffer.wrap(message));
     }
 
     /**
@@ -117,17 +118,31 @@ public record Dhcp(int op, int htype, int hlen, int hops, long xid, int secs, in
      *         identifier (54) of the wrong length
      */
     public static Dhcp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException when shorter than 240 bytes, without the magic cookie, with an option running
+     *         past the end, without the End option, or with a message type (53), requested address (50) or server
+     *         identifier (54) of the wrong length
+     */
+    public static Dhcp parse(ByteBuffer message) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(message);
+        int offset = b.position();
+        int length = b.remaining();
         Wire.need(length, FIXED_LENGTH, "DHCP header with magic cookie");
-        if (!hasMagicCookie(buf, offset, length)) {
+        if (!hasMagicCookie(b, offset, length)) {
             throw new PacketParseException(String.format("DHCP magic cookie is 0x%08x, expected 0x%08x",
-                    Wire.i32(buf, offset + COOKIE_OFFSET), MAGIC_COOKIE));
+                    Wire.i32(b, offset + COOKIE_OFFSET), MAGIC_COOKIE));
         }
-        return parseIn(buf, offset, length);
+        return parseIn(b, offset, length);
     }
 
     /** Parses a message whose length and cookie have been checked. */
-    static Dhcp parseIn(byte[] b, int off, int len) throws PacketParseException {
+    static Dhcp parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         var options = new ArrayList<DhcpOption>();
         int end = off + len;
         int pos = off + FIXED_LENGTH;

@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import net.beaconcontroller.util.MacAddress;
 
@@ -95,7 +96,7 @@ public record Ethernet(long destination, long source, VlanTag vlan, int etherTyp
 
     /** Parses a whole frame. */
     public static Ethernet parse(byte[] frame) throws PacketParseException {
-        return parse(frame, 0, frame.length);
+        return parse(ByteBuffer.wrap(frame));
     }
 
     /**
@@ -105,17 +106,32 @@ public record Ethernet(long destination, long source, VlanTag vlan, int etherTyp
      * @throws IndexOutOfBoundsException when the range lies outside {@code buf} (a caller bug, not bad input)
      */
     public static Ethernet parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
+    }
+
+    /**
+     * Parses the frame between the buffer's position and limit, e.g. {@code OFPacketIn.frame()}. The buffer is not
+     * changed (its position stays) and the result copies what it keeps, so it outlives the buffer.
+     *
+     * @throws PacketParseException when the frame or a header inside it is malformed
+     */
+    public static Ethernet parse(ByteBuffer frame) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(frame);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    /** Parses {@code length} bytes of a big-endian buffer from {@code offset}; its position is not used. */
+    static Ethernet parseIn(ByteBuffer b, int offset, int length) throws PacketParseException {
         Wire.need(length, HEADER_LENGTH, "Ethernet header");
-        long dst = MacAddress.fromBytes(buf, offset);
-        long src = MacAddress.fromBytes(buf, offset + 6);
-        int type = Wire.u16(buf, offset + 12);
+        long dst = MacAddress.read(b, offset);
+        long src = MacAddress.read(b, offset + 6);
+        int type = Wire.u16(b, offset + 12);
         int pos = HEADER_LENGTH;
         VlanTag vlan = null;
         if (type == TYPE_VLAN) {
             Wire.need(length, HEADER_LENGTH + VLAN_TAG_LENGTH, "802.1Q tagged Ethernet header");
-            vlan = VlanTag.fromTci(Wire.u16(buf, offset + 14));
-            type = Wire.u16(buf, offset + 16);
+            vlan = VlanTag.fromTci(Wire.u16(b, offset + 14));
+            type = Wire.u16(b, offset + 16);
             pos += VLAN_TAG_LENGTH;
         }
         int rest = length - pos;
@@ -126,17 +142,17 @@ public record Ethernet(long destination, long source, VlanTag vlan, int etherTyp
                 throw new PacketParseException("802.3 length field " + type + " exceeds the " + rest
                         + " bytes after the header");
             }
-            payload = new Data(Bytes.copyOf(buf, at, type));
+            payload = new Data(Bytes.copyOf(b, at, type));
         } else {
             payload = switch (type) {
-                case TYPE_IPV4 -> Ipv4.parseIn(buf, at, rest);
-                case TYPE_ARP -> Arp.parseIn(buf, at, rest);
-                case TYPE_LLDP -> Lldp.parseIn(buf, at, rest);
-                default -> new Data(Bytes.copyOf(buf, at, rest));
+                case TYPE_IPV4 -> Ipv4.parseIn(b, at, rest);
+                case TYPE_ARP -> Arp.parseIn(b, at, rest);
+                case TYPE_LLDP -> Lldp.parseIn(b, at, rest);
+                default -> new Data(Bytes.copyOf(b, at, rest));
             };
         }
         int used = payload.length();
-        return new Ethernet(dst, src, vlan, type, payload, Bytes.copyOf(buf, at + used, rest - used));
+        return new Ethernet(dst, src, vlan, type, payload, Bytes.copyOf(b, at + used, rest - used));
     }
 
     /** True for an IEEE 802.3 frame, whose type field is a length. */

@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -59,7 +60,7 @@ public record Icmp(int type, int code, int checksum, long restOfHeader, Data pay
 
     /** Parses a whole message. */
     public static Icmp parse(byte[] message) throws PacketParseException {
-        return parse(message, 0, message.length);
+        return parse(ByteBuffer.wrap(message));
     }
 
     /**
@@ -68,11 +69,21 @@ public record Icmp(int type, int code, int checksum, long restOfHeader, Data pay
      * @throws PacketParseException when shorter than the 8-byte header
      */
     public static Icmp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        return parseIn(buf, offset, length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
     }
 
-    static Icmp parseIn(byte[] b, int off, int len) throws PacketParseException {
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException when shorter than the 8-byte header
+     */
+    public static Icmp parse(ByteBuffer message) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(message);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    static Icmp parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         Wire.need(len, HEADER_LENGTH, "ICMP header");
         return new Icmp(Wire.u8(b, off), Wire.u8(b, off + 1), Wire.u16(b, off + 2), Wire.u32(b, off + 4),
                 new Data(Bytes.copyOf(b, off + HEADER_LENGTH, len - HEADER_LENGTH)));

@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import net.beaconcontroller.util.IPv4Address;
 
@@ -89,7 +90,7 @@ public record Ipv4(int tos, int identification, int flags, int fragmentOffset, i
 
     /** Parses a packet; bytes after its total length are ignored. */
     public static Ipv4 parse(byte[] buf) throws PacketParseException {
-        return parse(buf, 0, buf.length);
+        return parse(ByteBuffer.wrap(buf));
     }
 
     /**
@@ -100,11 +101,22 @@ public record Ipv4(int tos, int identification, int flags, int fragmentOffset, i
      *         shorter than the header or longer than the bytes available, or a malformed TCP/UDP/ICMP header
      */
     public static Ipv4 parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        return parseIn(buf, offset, length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
     }
 
-    static Ipv4 parseIn(byte[] b, int off, int len) throws PacketParseException {
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException for a truncated header, a version other than 4, an IHL below 5, a total length
+     *         shorter than the header or longer than the bytes available, or a malformed TCP/UDP/ICMP header
+     */
+    public static Ipv4 parse(ByteBuffer packet) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(packet);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    static Ipv4 parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         Wire.need(len, MIN_HEADER_LENGTH, "IPv4 header");
         int version = Wire.u8(b, off) >>> 4;
         if (version != 4) {

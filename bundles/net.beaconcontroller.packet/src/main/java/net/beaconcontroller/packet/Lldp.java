@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -105,8 +106,7 @@ public record Lldp(List<LldpTlv> tlvs) implements EthernetPayload {
         for (LldpTlv t : tlvs) {
             if (t instanceof OrganizationSpecific o && o.oui() == OPENFLOW_OUI && o.subtype() == DPID_SUBTYPE
                     && o.info().length() == 8) {
-                var b = o.info().toArray();
-                long dpid = (Wire.u32(b, 0) << 32) | Wire.u32(b, 4);
+                long dpid = ByteBuffer.wrap(o.info().toArray()).getLong();
                 return Optional.of(new Discovery(dpid, port.getAsInt()));
             }
         }
@@ -115,7 +115,7 @@ public record Lldp(List<LldpTlv> tlvs) implements EthernetPayload {
 
     /** Parses an LLDPDU; bytes after the End TLV are ignored. */
     public static Lldp parse(byte[] buf) throws PacketParseException {
-        return parse(buf, 0, buf.length);
+        return parse(ByteBuffer.wrap(buf));
     }
 
     /**
@@ -125,11 +125,22 @@ public record Lldp(List<LldpTlv> tlvs) implements EthernetPayload {
      *         TLV's value does not have its format
      */
     public static Lldp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        return parseIn(buf, offset, length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
     }
 
-    static Lldp parseIn(byte[] b, int off, int len) throws PacketParseException {
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException when a TLV header is cut off, a TLV's length runs past the data, or a standard
+     *         TLV's value does not have its format
+     */
+    public static Lldp parse(ByteBuffer lldpdu) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(lldpdu);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    static Lldp parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         var list = new ArrayList<LldpTlv>();
         int pos = 0;
         while (pos < len) {
@@ -153,7 +164,7 @@ public record Lldp(List<LldpTlv> tlvs) implements EthernetPayload {
         return new Lldp(list);
     }
 
-    private static LldpTlv decode(int type, byte[] b, int at, int n) throws PacketParseException {
+    private static LldpTlv decode(int type, ByteBuffer b, int at, int n) throws PacketParseException {
         return switch (type) {
             case LldpTlv.TYPE_END -> {
                 exact(n, 0, "End");
@@ -188,7 +199,7 @@ public record Lldp(List<LldpTlv> tlvs) implements EthernetPayload {
         };
     }
 
-    private static ManagementAddress decodeManagementAddress(byte[] b, int at, int n) throws PacketParseException {
+    private static ManagementAddress decodeManagementAddress(ByteBuffer b, int at, int n) throws PacketParseException {
         atLeast(n, 1, "management address");
         int stringLength = Wire.u8(b, at);
         if (stringLength < 1) {

@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -70,7 +71,7 @@ public record Tcp(int sourcePort, int destinationPort, long sequence, long ackno
 
     /** Parses a whole segment. */
     public static Tcp parse(byte[] segment) throws PacketParseException {
-        return parse(segment, 0, segment.length);
+        return parse(ByteBuffer.wrap(segment));
     }
 
     /**
@@ -79,11 +80,21 @@ public record Tcp(int sourcePort, int destinationPort, long sequence, long ackno
      * @throws PacketParseException for a truncated header or a data offset below 5 or past the segment
      */
     public static Tcp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        return parseIn(buf, offset, length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
     }
 
-    static Tcp parseIn(byte[] b, int off, int len) throws PacketParseException {
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException for a truncated header or a data offset below 5 or past the segment
+     */
+    public static Tcp parse(ByteBuffer segment) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(segment);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    static Tcp parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         Wire.need(len, MIN_HEADER_LENGTH, "TCP header");
         int dataOffset = Wire.u8(b, off + 12) >>> 4;
         if (dataOffset < 5) {

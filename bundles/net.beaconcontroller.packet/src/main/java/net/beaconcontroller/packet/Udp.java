@@ -1,5 +1,6 @@
 package net.beaconcontroller.packet;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -50,7 +51,7 @@ public record Udp(int sourcePort, int destinationPort, int checksum, UdpPayload 
 
     /** Parses a whole datagram. */
     public static Udp parse(byte[] datagram) throws PacketParseException {
-        return parse(datagram, 0, datagram.length);
+        return parse(ByteBuffer.wrap(datagram));
     }
 
     /**
@@ -59,11 +60,21 @@ public record Udp(int sourcePort, int destinationPort, int checksum, UdpPayload 
      * @throws PacketParseException for a truncated header or a length field other than {@code length}
      */
     public static Udp parse(byte[] buf, int offset, int length) throws PacketParseException {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        return parseIn(buf, offset, length);
+        return parse(ByteBuffer.wrap(buf, offset, length));
     }
 
-    static Udp parseIn(byte[] b, int off, int len) throws PacketParseException {
+    /**
+     * As {@link #parse(byte[], int, int)}, on the bytes between the buffer's position and limit; the buffer is not
+     * changed and the result copies what it keeps.
+     *
+     * @throws PacketParseException for a truncated header or a length field other than {@code length}
+     */
+    public static Udp parse(ByteBuffer datagram) throws PacketParseException {
+        ByteBuffer b = Wire.bigEndian(datagram);
+        return parseIn(b, b.position(), b.remaining());
+    }
+
+    static Udp parseIn(ByteBuffer b, int off, int len) throws PacketParseException {
         Wire.need(len, HEADER_LENGTH, "UDP header");
         int udpLength = Wire.u16(b, off + 4);
         if (udpLength < HEADER_LENGTH) {

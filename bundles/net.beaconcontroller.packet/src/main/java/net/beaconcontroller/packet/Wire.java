@@ -1,24 +1,39 @@
 package net.beaconcontroller.packet;
 
-/** Big-endian field access, Internet checksums and bounds checks shared by the codecs. */
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Big-endian field access, Internet checksums and bounds checks shared by the codecs. Parsers read from a
+ * {@link ByteBuffer} by absolute index (so one implementation serves arrays and buffer views); serializers write
+ * arrays.
+ */
 final class Wire {
     private Wire() {
     }
 
-    static int u8(byte[] b, int i) {
-        return b[i] & 0xff;
+    /**
+     * The buffer itself, or a big-endian view of it when its order is another: the readers below use the multi-byte
+     * accessors, which follow the buffer's order. Positions and indexes are the same in the view.
+     */
+    static ByteBuffer bigEndian(ByteBuffer b) {
+        return b.order() == ByteOrder.BIG_ENDIAN ? b : b.duplicate();
     }
 
-    static int u16(byte[] b, int i) {
-        return ((b[i] & 0xff) << 8) | (b[i + 1] & 0xff);
+    static int u8(ByteBuffer b, int i) {
+        return b.get(i) & 0xff;
     }
 
-    static int i32(byte[] b, int i) {
-        return ((b[i] & 0xff) << 24) | ((b[i + 1] & 0xff) << 16) | ((b[i + 2] & 0xff) << 8) | (b[i + 3] & 0xff);
+    static int u16(ByteBuffer b, int i) {
+        return b.getShort(i) & 0xffff;
     }
 
-    static long u32(byte[] b, int i) {
-        return i32(b, i) & 0xffff_ffffL;
+    static int i32(ByteBuffer b, int i) {
+        return b.getInt(i);
+    }
+
+    static long u32(ByteBuffer b, int i) {
+        return b.getInt(i) & 0xffff_ffffL;
     }
 
     static void put16(byte[] b, int i, int v) {

@@ -12,7 +12,7 @@
  * {@code int}, u32 fields {@code long}.
  *
  * <pre>{@code
- * Ethernet frame = Ethernet.parse(packetIn.data());
+ * Ethernet frame = Ethernet.parse(packetIn.frame());
  * if (frame.payload() instanceof Ipv4 ip && ip.payload() instanceof Udp udp && udp.payload() instanceof Dhcp dhcp) {
  *     long client = dhcp.clientMac();
  * }
@@ -20,11 +20,19 @@
  * }</pre>
  *
  * <h2>Parsing</h2>
- * {@code parse} never throws anything but {@link net.beaconcontroller.packet.PacketParseException} for bad input:
- * a truncated header, an impossible header length, a length field pointing past the data, a TLV or option running
- * past its container. It allocates no more than the input's size in copies, and every loop advances through the
- * input. A wrong checksum is not an error (switches forward such frames, and senders with checksum offload produce
- * them); {@code checksumValid} methods tell. Parse then serialize gives the same bytes, padding included.
+ * Every parser takes a {@link java.nio.ByteBuffer} view (the bytes between position and limit, e.g. a PACKET_IN's
+ * frame inside the controller's read buffer, read in place and left unchanged) or a {@code byte[]}; the array entry
+ * points wrap the array and share the one implementation. {@code parse} never throws anything but
+ * {@link net.beaconcontroller.packet.PacketParseException} for bad input: a truncated header, an impossible header
+ * length, a length field pointing past the data, a TLV or option running past its container. It allocates no more
+ * than the input's size in copies, and every loop advances through the input. A wrong checksum is not an error
+ * (switches forward such frames, and senders with checksum offload produce them); {@code checksumValid} methods tell.
+ * Parse then serialize gives the same bytes, padding included.
+ *
+ * <h2>The hot path</h2>
+ * Code that looks at every PACKET_IN reads it through a {@link net.beaconcontroller.packet.Frame} instead: a reusable
+ * view that decodes the fields OpenFlow matches on in place, allocates nothing, and is valid only while the buffer
+ * under it is. {@code Frame.decode()} turns it into the records above when more is needed.
  *
  * <h2>Building</h2>
  * {@code serialize()} computes every length and checksum. Builders and factories store the checksums too, so a built

@@ -3,9 +3,12 @@ package net.beaconcontroller.util;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -40,6 +43,35 @@ class AddressTextTest {
     void macRoundTrips(@ForAll @LongRange(min = 0, max = 0xffff_ffff_ffffL) long mac) {
         assertEquals(mac, MacAddress.parse(MacAddress.toString(mac)));
         assertEquals(mac, MacAddress.fromBytes(MacAddress.toBytes(mac)));
+    }
+
+    @Test
+    void macFromABufferReadsSixBytesAtTheIndexAsUnsigned() {
+        var buf = ByteBuffer.wrap(new byte[] {1, (byte) 0xf0, (byte) 0xe1, (byte) 0xd2, (byte) 0xc3, (byte) 0xb4,
+            (byte) 0xa5, 2});
+        buf.position(5);
+        assertEquals(0xf0e1d2c3b4a5L, MacAddress.read(buf, 1));
+        assertEquals(5, buf.position(), "the position is not moved");
+        assertThrows(IndexOutOfBoundsException.class, () -> MacAddress.read(buf.limit(6), 1));
+    }
+
+    @Test
+    void macIntoABufferAdvancesThePositionAndWritesNothingWhenItDoesNotFit() {
+        var buf = ByteBuffer.allocate(9).put((byte) 7);
+        assertSame(buf, MacAddress.write(buf, 0xf0e1d2c3b4a5L).put((byte) 8));
+        assertArrayEquals(new byte[] {7, (byte) 0xf0, (byte) 0xe1, (byte) 0xd2, (byte) 0xc3, (byte) 0xb4, (byte) 0xa5,
+            8, 0}, buf.array());
+        var small = ByteBuffer.allocate(5);
+        assertThrows(BufferOverflowException.class, () -> MacAddress.write(small, MacAddress.BROADCAST));
+        assertEquals(0, small.position());
+        assertArrayEquals(new byte[5], small.array());
+    }
+
+    @Property
+    void macRoundTripsThroughABuffer(@ForAll @LongRange(min = 0, max = 0xffff_ffff_ffffL) long mac) {
+        var buf = MacAddress.write(ByteBuffer.allocate(8).putShort((short) -1), mac);
+        assertEquals(mac, MacAddress.read(buf, 2));
+        assertEquals(mac, MacAddress.fromBytes(buf.array(), 2));
     }
 
     @Test

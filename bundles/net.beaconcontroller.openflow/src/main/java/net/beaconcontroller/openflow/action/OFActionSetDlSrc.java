@@ -32,8 +32,7 @@ public record OFActionSetDlSrc(long mac) implements OFAction {
 
     @Override
     public void writeTo(ByteBuffer buf) {
-        buf.putShort((short) TYPE).putShort((short) LENGTH).putShort((short) (mac >>> 32)).putInt((int) mac)
-                .putShort((short) 0).putInt(0);
+        MacAddress.write(buf.putShort((short) TYPE).putShort((short) LENGTH), mac).putShort((short) 0).putInt(0);
     }
 
     /** {@code mod_dl_src:MAC}. */

@@ -157,8 +157,8 @@ public final class OFActions {
                 case OFActionSetVlanVid.TYPE -> new OFActionSetVlanVid(u16(buf, p + 4));
                 case OFActionSetVlanPcp.TYPE -> new OFActionSetVlanPcp(buf.get(p + 4) & 0xff);
                 case OFActionStripVlan.TYPE -> new OFActionStripVlan();
-                case OFActionSetDlSrc.TYPE -> new OFActionSetDlSrc(mac(buf, p + 4));
-                case OFActionSetDlDst.TYPE -> new OFActionSetDlDst(mac(buf, p + 4));
+                case OFActionSetDlSrc.TYPE -> new OFActionSetDlSrc(MacAddress.read(buf, p + 4));
+                case OFActionSetDlDst.TYPE -> new OFActionSetDlDst(MacAddress.read(buf, p + 4));
                 case OFActionSetNwSrc.TYPE -> new OFActionSetNwSrc(buf.getInt(p + 4));
                 case OFActionSetNwDst.TYPE -> new OFActionSetNwDst(buf.getInt(p + 4));
                 case OFActionSetNwTos.TYPE -> new OFActionSetNwTos(buf.get(p + 4) & 0xff);
@@ -180,10 +180,6 @@ public final class OFActions {
 
     private static int u16(ByteBuffer b, int index) {
         return b.getShort(index) & 0xffff;
-    }
-
-    private static long mac(ByteBuffer b, int index) {
-        return ((long) (b.getShort(index) & 0xffff) << 32) | (b.getInt(index + 2) & 0xffff_ffffL);
     }
 
     /** Splits at the commas that are not inside parentheses, trimming each item. */
