@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -20,6 +21,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.log.LogReaderService;
 import org.osgi.service.metatype.MetaTypeInformation;
 import org.osgi.service.metatype.MetaTypeService;
 import org.osgi.util.tracker.BundleTracker;
@@ -39,7 +41,7 @@ public final class ConfigAgent {
     static final Duration SETTLE = Duration.ofSeconds(10);
 
     private final MetaTypeService metatype;
-    private final ComponentWatch watch;
+    private final ScrWatch watch;
     private final ProcessLifecycle lifecycle;
     private final Configurator configurator;
     private final BundleContext context;
@@ -49,14 +51,16 @@ public final class ConfigAgent {
     private final BundleTracker<Bundle> tracker;
     /** True until start-up is judged: until then a bad value ends the process. */
     private volatile boolean startingUp;
+    private final AtomicBoolean judged = new AtomicBoolean();
 
     @Activate
     public ConfigAgent(BundleContext context, @Reference ConfigurationAdmin cm, @Reference MetaTypeService metatype,
-            @Reference ServiceComponentRuntime scr, @Reference ProcessLifecycle lifecycle) {
+            @Reference ServiceComponentRuntime scr, @Reference LogReaderService logs,
+            @Reference ProcessLifecycle lifecycle) {
         this.context = context;
         this.metatype = metatype;
         this.lifecycle = lifecycle;
-        this.watch = new ScrWatch(scr);
+        this.watch = new ScrWatch(scr, logs);
         startingUp = frameworkStarting(context);
         Path file = SettingsFile.location();
         List<RawSetting> fromFile = List.of();
@@ -97,14 +101,23 @@ public final class ConfigAgent {
         return system.adapt(FrameworkStartLevel.class).getStartLevel() < target;
     }
 
+    /**
+     * Start-up ends at STARTED for a framework launched to its beginning level; Equinox's launcher instead starts it
+     * at level 1 and then raises the level, which ends with STARTLEVEL_CHANGED.
+     */
     private void frameworkEvent(FrameworkEvent event) {
-        if (event.getType() == FrameworkEvent.STARTED && startingUp) {
+        int type = event.getType();
+        if ((type == FrameworkEvent.STARTED || type == FrameworkEvent.STARTLEVEL_CHANGED) && startingUp
+                && judged.compareAndSet(false, true)) {
             checks.execute(this::judgeStartup);
         }
     }
 
-    /** At STARTED: every bundle is there, so unknown keys are known, and failed activations end the process. */
+    /** At the end of start-up: every bundle is there, so unknown keys are known, and failed activations end the process. */
     private void judgeStartup() {
+        if (lifecycle.failing()) {
+            return;
+        }
         warnUnknownKeys();
         try {
             long deadline = System.nanoTime() + SETTLE.toNanos();
@@ -147,9 +160,12 @@ public final class ConfigAgent {
         }
     }
 
-    /** One line: at start-up it ends the process; later it is logged and shown on the console. */
+    /**
+     * One line: at start-up it ends the process; later it is logged and shown on the console. A start-up that is
+     * already failing only logs more (the framework, stopping, changes bundles under the tracker).
+     */
     private void report(String line) {
-        if (startingUp) {
+        if (startingUp || lifecycle.failing()) {
             lifecycle.failStartup(line);
         } else {
             log.error("{}", line);
@@ -166,6 +182,10 @@ public final class ConfigAgent {
         String owner = bundle.getHeaders().get(Constants.BUNDLE_NAME);
         owner = owner == null ? bundle.getSymbolicName() : owner;
         for (String pid : info.getPids()) {
+            if (!SettingKey.addressable(pid)) {
+                // A key's PID is the part before its first dot: a PID with dots (e.g. Felix SCR's own) has no keys.
+                continue;
+            }
             specs.add(PidSpec.of(pid, owner, info.getObjectClassDefinition(pid, null)));
         }
         return specs;
@@ -205,5 +225,6 @@ public final class ConfigAgent {
         tracker.close();
         context.removeFrameworkListener(onStarted);
         checks.shutdownNow();
+        watch.close();
     }
 }

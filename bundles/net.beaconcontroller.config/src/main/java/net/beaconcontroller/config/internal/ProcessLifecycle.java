@@ -84,7 +84,9 @@ public final class ProcessLifecycle {
             }
             System.exit(EXIT_BAD_SETTINGS);
         }, "beacon-exit");
-        exit.setDaemon(true);
+        // Not a daemon (a thread inherits the flag, and the start-level thread is one): once the framework has
+        // stopped nothing else keeps the JVM alive, and it must not end with status 0 before this thread exits.
+        exit.setDaemon(false);
         exit.start();
     }
 

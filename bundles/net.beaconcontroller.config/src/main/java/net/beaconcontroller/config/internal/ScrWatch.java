@@ -1,5 +1,7 @@
 package net.beaconcontroller.config.internal;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.reflect.Array;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,30 +9,91 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+import org.osgi.service.log.LogEntry;
+import org.osgi.service.log.LogListener;
+import org.osgi.service.log.LogReaderService;
+
+import net.beaconcontroller.config.SettingException;
 
 /**
  * {@link ComponentWatch} over the Service Component Runtime's DTOs. There is no event for "configuration delivered"
  * or "activation failed", so it polls with a deadline: a component has its configuration when its properties carry
- * the expected values and it has left the states it passes through while (re)activating.
+ * the expected values and it has left the states it passes through while (re)activating. A modified method that
+ * throws leaves no trace in the DTOs (the component stays active, as the DS specification says), only in the log, so
+ * the log is read for {@link SettingException}s too.
  */
 final class ScrWatch implements ComponentWatch {
     private static final long POLL_MILLIS = 50;
+    /** How long after a modified method could have run its failure may take to reach the (asynchronous) log. */
+    private static final long LOG_GRACE_MILLIS = 500;
+    private static final int LOG_KEPT = 32;
 
     private final ServiceComponentRuntime scr;
+    private final LogReaderService logs;
+    private final LogListener listener = this::logged;
+    /** Recent log entries caused by a SettingException: when, and the text with the component's name. */
+    private final ConcurrentLinkedDeque<Logged> settingFailures = new ConcurrentLinkedDeque<>();
 
-    ScrWatch(ServiceComponentRuntime scr) {
+    private record Logged(long time, String message, String failure) {
+    }
+
+    ScrWatch(ServiceComponentRuntime scr, LogReaderService logs) {
         this.scr = scr;
+        this.logs = logs;
+        logs.addLogListener(listener);
+    }
+
+    void close() {
+        logs.removeLogListener(listener);
+    }
+
+    private void logged(LogEntry entry) {
+        for (Throwable t = entry.getException(); t != null; t = t.getCause()) {
+            // By name: the exception may come from another revision of the API bundle.
+            if (t.getClass().getName().equals(SettingException.class.getName())) {
+                var trace = new StringWriter();
+                entry.getException().printStackTrace(new PrintWriter(trace));
+                settingFailures.addLast(new Logged(entry.getTime(), String.valueOf(entry.getMessage()),
+                        trace.toString()));
+                while (settingFailures.size() > LOG_KEPT) {
+                    settingFailures.pollFirst();
+                }
+                return;
+            }
+        }
+    }
+
+    /** A SettingException logged for {@code component} since {@code since} (epoch millis). */
+    private Optional<String> loggedFailure(String component, long since) {
+        return settingFailures.stream().filter(l -> l.time() >= since && l.message().contains("[" + component + "("))
+                .map(Logged::failure).findFirst();
     }
 
     @Override
     public Outcome await(String pid, Map<String, Object> expected, Duration timeout) throws InterruptedException {
+        long since = System.currentTimeMillis();
         long deadline = System.nanoTime() + timeout.toNanos();
+        Long settledAt = null;
         while (true) {
             var outcome = check(pid, expected);
+            if (outcome.result() == Result.APPLIED || outcome.result() == Result.TIMEOUT) {
+                var failure = loggedFailure(outcome.component(), since);
+                if (failure.isPresent()) {
+                    return new Outcome(Result.FAILED, outcome.component(), outcome.modifiable(), failure.get());
+                }
+            }
+            if (outcome.result() == Result.APPLIED && outcome.modifiable()) {
+                settledAt = settledAt == null ? System.nanoTime() : settledAt;
+                if (System.nanoTime() - settledAt < LOG_GRACE_MILLIS * 1_000_000) {
+                    outcome = new Outcome(Result.TIMEOUT, outcome.component(), true, null);
+                }
+            }
             if (outcome.result() != Result.TIMEOUT || System.nanoTime() - deadline > 0) {
                 return outcome;
             }

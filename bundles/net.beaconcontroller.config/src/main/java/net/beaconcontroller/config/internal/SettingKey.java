@@ -11,12 +11,18 @@ import java.util.regex.Pattern;
  * @param element the family index, or {@code null} for a plain key
  */
 record SettingKey(String pid, String attribute, String element) {
+    private static final Pattern PID = Pattern.compile("[A-Za-z_][\\w-]*");
     private static final Pattern KEY =
             Pattern.compile("([A-Za-z_][\\w-]*)\\.([A-Za-z_][\\w.$-]*?)(?:\\[([\\w.-]+)\\])?");
 
     static Optional<SettingKey> parse(String key) {
         var m = KEY.matcher(key);
         return m.matches() ? Optional.of(new SettingKey(m.group(1), m.group(2), m.group(3))) : Optional.empty();
+    }
+
+    /** Whether keys can name this PID: it must be a key prefix, without dots. */
+    static boolean addressable(String pid) {
+        return PID.matcher(pid).matches();
     }
 
     static SettingKey of(String pid, String attribute) {
