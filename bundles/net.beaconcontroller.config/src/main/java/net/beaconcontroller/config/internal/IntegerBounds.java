@@ -14,12 +14,12 @@ record IntegerBounds(long min, long max, long typeMin, long typeMax) {
 
     /**
      * @param valid  whether a value of the type is accepted
-     * @param inside a value believed valid (the default); if it is not, 0 and 1 are tried
+     * @param inside a value believed valid (the default); if it is not, 0, 1, -1 and the type limits are tried
      * @return the bounds, or {@code null} when no valid value was found to search from
      */
     static IntegerBounds derive(LongPredicate valid, long typeMin, long typeMax, Long inside) {
         Long start = null;
-        for (Long candidate : new Long[] {inside, 0L, 1L}) {
+        for (Long candidate : new Long[] {inside, 0L, 1L, -1L, typeMin, typeMax}) {
             if (candidate != null && candidate >= typeMin && candidate <= typeMax && valid.test(candidate)) {
                 start = candidate;
                 break;

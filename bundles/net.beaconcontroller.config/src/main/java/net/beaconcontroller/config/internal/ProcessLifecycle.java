@@ -68,7 +68,8 @@ public final class ProcessLifecycle {
      */
     void failStartup(String line) {
         if (!failing.compareAndSet(false, true)) {
-            log.error("{}", line);
+            // Only the first problem is the one line; while the framework stops, more may follow from it.
+            log.debug("{}", line);
             return;
         }
         System.err.println("beacon: " + line);
