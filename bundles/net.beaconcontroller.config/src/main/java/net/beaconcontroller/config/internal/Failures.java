@@ -8,13 +8,16 @@ import net.beaconcontroller.config.SettingException;
 /**
  * Turns Declarative Services' failure text (the stack trace of what {@code @Activate} threw) into the one line users
  * see: a {@link SettingException} becomes the usual setting line with the key's source in front; anything else names
- * the component and the innermost cause.
+ * the component and the first message in the chain that says more than the name of the exception it wraps.
  */
 final class Failures {
     private static final Pattern SETTING = Pattern.compile(
             "(?m)^(?:Caused by: )?" + Pattern.quote(SettingException.class.getName())
                     + ": (\\S+) = '(.*)' is not allowed: (.*)$");
-    private static final Pattern CAUSE = Pattern.compile("(?m)^Caused by: (.*)$");
+    /** The first line of a trace and each "Caused by:" line: an exception class and its message. */
+    private static final Pattern EXCEPTION = Pattern.compile("(?m)^(?:Caused by: )?([\\w.$]+)(?:: (.*))?$");
+    /** A message that only repeats a wrapped exception, as {@code new RuntimeException(cause)} makes. */
+    private static final Pattern WRAPPER = Pattern.compile("[\\w.$]+(?:Exception|Error)(?:: .*)?");
 
     private Failures() {
     }
@@ -26,11 +29,15 @@ final class Failures {
         if (m.find()) {
             return new Problem(sourceOf.apply(m.group(1)), m.group(1), m.group(2), m.group(3).strip()).line();
         }
-        String cause = text.lines().findFirst().orElse("unknown failure");
-        var c = CAUSE.matcher(text);
-        while (c.find()) {
-            cause = c.group(1);
+        String said = text.lines().findFirst().orElse("unknown failure").strip();
+        var e = EXCEPTION.matcher(text);
+        while (e.find()) {
+            String message = e.group(2);
+            if (message != null && !message.isBlank() && !WRAPPER.matcher(message.strip()).matches()) {
+                said = message.strip();
+                break;
+            }
         }
-        return "component " + component + " failed to activate: " + cause.strip();
+        return "component " + component + " failed to activate: " + said;
     }
 }

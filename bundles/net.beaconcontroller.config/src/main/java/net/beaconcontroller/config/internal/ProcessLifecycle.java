@@ -55,7 +55,7 @@ public final class ProcessLifecycle {
             if (!signalled) {
                 System.exit(exitCode);
             }
-        }, "beacon-exit-on-stop");
+        }, "beacon-lifecycle");
         exitOnStop.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(hook);
         exitOnStop.start();

@@ -30,11 +30,15 @@ class FailuresTest {
     }
 
     @Test
-    void anyOtherFailureNamesTheComponentAndTheInnermostCause() {
-        var e = new IllegalStateException("start failed", new BindException("Address already in use"));
-        assertEquals("component net.beaconcontroller.core.Controller failed to activate: java.net.BindException:"
-                + " Address already in use", Failures.line("net.beaconcontroller.core.Controller", trace(e), k -> ""));
-        assertEquals("component c failed to activate: java.lang.IllegalStateException: boom",
-                Failures.line("c", trace(new IllegalStateException("boom")), k -> ""));
+    void anyOtherFailureNamesTheComponentAndWhatItsExceptionSays() {
+        var e = new IllegalStateException("cannot listen on 0.0.0.0:6633: Address already in use",
+                new BindException("Address already in use"));
+        assertEquals("component core failed to activate: cannot listen on 0.0.0.0:6633: Address already in use",
+                Failures.line("core", trace(e), k -> ""));
+        var wrapped = new RuntimeException(new InvocationTargetException(new BindException("Address already in use")));
+        assertEquals("component core failed to activate: Address already in use",
+                Failures.line("core", trace(wrapped), k -> ""));
+        assertEquals("component c failed to activate: java.lang.NullPointerException",
+                Failures.line("c", trace(new NullPointerException()), k -> ""));
     }
 }
