@@ -1,5 +1,8 @@
 package net.beaconcontroller.config.internal;
 
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -93,9 +96,9 @@ final class AttributeSpec {
             }
             values.add(v.get());
         }
-        Object array = java.lang.reflect.Array.newInstance(javaType(), values.size());
+        Object array = Array.newInstance(javaType(), values.size());
         for (int i = 0; i < values.size(); i++) {
-            java.lang.reflect.Array.set(array, i, values.get(i));
+            Array.set(array, i, values.get(i));
         }
         return Optional.of(array);
     }
@@ -127,8 +130,8 @@ final class AttributeSpec {
             case AttributeDefinition.BYTE -> Byte.valueOf(text);
             case AttributeDefinition.DOUBLE -> Double.valueOf(text);
             case AttributeDefinition.FLOAT -> Float.valueOf(text);
-            case AttributeDefinition.BIGINTEGER -> new java.math.BigInteger(text);
-            case AttributeDefinition.BIGDECIMAL -> new java.math.BigDecimal(text);
+            case AttributeDefinition.BIGINTEGER -> new BigInteger(text);
+            case AttributeDefinition.BIGDECIMAL -> new BigDecimal(text);
             case AttributeDefinition.CHARACTER -> text.length() == 1 ? text.charAt(0) : null;
             case AttributeDefinition.BOOLEAN -> switch (text.toLowerCase(Locale.ROOT)) {
                 case "true" -> Boolean.TRUE;
@@ -147,8 +150,8 @@ final class AttributeSpec {
             case AttributeDefinition.BYTE -> Byte.class;
             case AttributeDefinition.DOUBLE -> Double.class;
             case AttributeDefinition.FLOAT -> Float.class;
-            case AttributeDefinition.BIGINTEGER -> java.math.BigInteger.class;
-            case AttributeDefinition.BIGDECIMAL -> java.math.BigDecimal.class;
+            case AttributeDefinition.BIGINTEGER -> BigInteger.class;
+            case AttributeDefinition.BIGDECIMAL -> BigDecimal.class;
             case AttributeDefinition.CHARACTER -> Character.class;
             case AttributeDefinition.BOOLEAN -> Boolean.class;
             default -> String.class;

@@ -179,14 +179,12 @@ public final class ConfigAgent {
         if (info == null) {
             return specs;
         }
-        String owner = bundle.getHeaders().get(Constants.BUNDLE_NAME);
-        owner = owner == null ? bundle.getSymbolicName() : owner;
         for (String pid : info.getPids()) {
             if (!SettingKey.addressable(pid)) {
                 // A key's PID is the part before its first dot: a PID with dots (e.g. Felix SCR's own) has no keys.
                 continue;
             }
-            specs.add(PidSpec.of(pid, owner, info.getObjectClassDefinition(pid, null)));
+            specs.add(PidSpec.of(pid, info.getObjectClassDefinition(pid, null)));
         }
         return specs;
     }

@@ -28,46 +28,29 @@ record IntegerBounds(long min, long max, long typeMin, long typeMax) {
         if (start == null) {
             return null;
         }
-        return new IntegerBounds(lowest(valid, typeMin, start), highest(valid, start, typeMax), typeMin, typeMax);
+        return new IntegerBounds(edge(valid, start, typeMin), edge(valid, start, typeMax), typeMin, typeMax);
     }
 
-    /** The smallest valid value in [lo, validHi], given that validHi is valid. */
-    private static long lowest(LongPredicate valid, long lo, long validHi) {
-        if (valid.test(lo)) {
-            return lo;
+    /**
+     * The last valid value from {@code validFrom} toward {@code limit}. Invariant: {@code good} valid, {@code bad}
+     * not; the unsigned arithmetic keeps distance and midpoint exact over the whole long range.
+     */
+    private static long edge(LongPredicate valid, long validFrom, long limit) {
+        if (valid.test(limit)) {
+            return limit;
         }
-        // Invariant: lo invalid, hi valid. The unsigned shift keeps the midpoint exact over the whole long range.
-        long hi = validHi;
-        while (Long.compareUnsigned(hi - lo, 1) > 0) {
-            long mid = lo + ((hi - lo) >>> 1);
+        long good = validFrom;
+        long bad = limit;
+        while (Long.compareUnsigned(Math.max(good, bad) - Math.min(good, bad), 1) > 0) {
+            long lo = Math.min(good, bad);
+            long mid = lo + ((Math.max(good, bad) - lo) >>> 1);
             if (valid.test(mid)) {
-                hi = mid;
+                good = mid;
             } else {
-                lo = mid;
+                bad = mid;
             }
         }
-        return hi;
-    }
-
-    /** The largest valid value in [validLo, hi], given that validLo is valid. */
-    private static long highest(LongPredicate valid, long validLo, long hi) {
-        if (valid.test(hi)) {
-            return hi;
-        }
-        long lo = validLo;
-        while (Long.compareUnsigned(hi - lo, 1) > 0) {
-            long mid = lo + ((hi - lo) >>> 1);
-            if (valid.test(mid)) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    boolean contains(long value) {
-        return value >= min && value <= max;
+        return good;
     }
 
     /** "an integer from 1 to 256", or the one-sided forms when the type's own limit is the bound. */

@@ -1,6 +1,7 @@
 package net.beaconcontroller.config.internal;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,17 +10,15 @@ import org.osgi.service.metatype.ObjectClassDefinition;
 
 /**
  * The settings of one configuration PID, in declaration order, as the bundle's metatype describes them.
- *
- * @param owner the bundle that declares it, as people know it (its Bundle-Name)
  */
-record PidSpec(String pid, String owner, Map<String, AttributeSpec> attributes) {
+record PidSpec(String pid, Map<String, AttributeSpec> attributes) {
 
-    static PidSpec of(String pid, String owner, ObjectClassDefinition ocd) {
+    static PidSpec of(String pid, ObjectClassDefinition ocd) {
         var attributes = new LinkedHashMap<String, AttributeSpec>();
         AttributeDefinition[] ads = ocd.getAttributeDefinitions(ObjectClassDefinition.ALL);
         Arrays.stream(ads == null ? new AttributeDefinition[0] : ads)
                 .forEach(ad -> attributes.put(ad.getID(), new AttributeSpec(ad)));
-        return new PidSpec(pid, owner, java.util.Collections.unmodifiableMap(attributes));
+        return new PidSpec(pid, Collections.unmodifiableMap(attributes));
     }
 
     AttributeSpec attribute(String id) {

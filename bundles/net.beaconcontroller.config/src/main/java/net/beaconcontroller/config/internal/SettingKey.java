@@ -25,10 +25,6 @@ record SettingKey(String pid, String attribute, String element) {
         return PID.matcher(pid).matches();
     }
 
-    static SettingKey of(String pid, String attribute) {
-        return new SettingKey(pid, attribute, null);
-    }
-
     boolean isFamily() {
         return element != null;
     }

@@ -55,10 +55,6 @@ final class SettingStore {
         return SettingKey.parse(key).map(k -> k.pid().equals(pid)).orElse(false);
     }
 
-    Optional<RawSetting> console(String key) {
-        return Optional.ofNullable(console.get(key));
-    }
-
     /** Sets (or with {@code null}, forgets) a console value; returns the one it replaced. */
     Optional<RawSetting> setConsole(String key, String value) {
         RawSetting old = value == null ? console.remove(key)

@@ -8,7 +8,7 @@ import org.osgi.service.metatype.ObjectClassDefinition;
 record FakeOcd(AttributeDefinition... ads) implements ObjectClassDefinition {
 
     static PidSpec spec(String pid, AttributeDefinition... ads) {
-        return PidSpec.of(pid, "Test bundle", new FakeOcd(ads));
+        return PidSpec.of(pid, new FakeOcd(ads));
     }
 
     @Override
