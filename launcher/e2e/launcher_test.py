@@ -103,15 +103,23 @@ def check_sigterm(product, workdir):
 
 
 def check_bad_setting(product, workdir):
-    """A malformed value stops start-up with one line naming key, value and what is allowed, and exit code 2."""
-    with Beacon(product, workdir, "bad", settings="controller.threadCount=zero\n") as b:
-        code = b.wait_exit(30)
-        if code != 2:
-            raise AssertionError(f"exit code {code}, expected 2")
-        line = "controller.threadCount = 'zero' is not allowed: expected an integer from 1 to 256"
-        if f"beacon: {b.settings_file}: {line}" not in b.output():
-            raise AssertionError("the one-line error is missing:\n" + b.output()[-2000:])
-        return "exit 2: " + line
+    """A malformed or out-of-range value stops start-up quickly with exactly one line naming key, value and what is
+    allowed, and exit code 2."""
+    details = []
+    for value in ("zero", "0"):
+        with Beacon(product, workdir, f"bad-{value}", settings=f"controller.threadCount={value}\n") as b:
+            started = time.monotonic()
+            code = b.wait_exit(30)
+            if code != 2:
+                raise AssertionError(f"exit code {code}, expected 2")
+            line = f"controller.threadCount = '{value}' is not allowed: expected an integer from 1 to 256"
+            if f"beacon: {b.settings_file}: {line}" not in b.output():
+                raise AssertionError("the one-line error is missing:\n" + b.output()[-2000:])
+            # stderr and the console share the output, so the line may not start a line of it: count occurrences.
+            if b.output().count("beacon: ") != 1:
+                raise AssertionError("expected exactly one 'beacon: ' line:\n" + b.output()[-2000:])
+            details.append(f"'{value}' exit 2 in {time.monotonic() - started:.1f} s")
+    return ", ".join(details)
 
 
 def check_unknown_key(product, workdir):
@@ -122,7 +130,92 @@ def check_unknown_key(product, workdir):
         return "warned with a suggestion, started"
 
 
-CHECKS = [check_console, check_sigterm, check_bad_setting, check_unknown_key]
+def check_config_list(product, workdir):
+    """`beacon:config` lists every bundle's settings with value, default and source."""
+    with Beacon(product, workdir, "config-list", settings="learningswitch.idleTimeout=9\n") as b:
+        b.wait_listening()
+        b.wait_prompt()
+        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        table = b.command("beacon:config")
+        rows = {line.split()[0]: line.split() for line in table.splitlines() if line.strip()}
+        for key in ("learningswitch.idleTimeout", "controller.threadCount", "controller.listenPort"):
+            if key not in rows:
+                raise AssertionError(f"beacon:config does not list {key}:\n{table}")
+        if rows["learningswitch.idleTimeout"][1:] != ["9", "5", "config-list.properties:1"]:
+            raise AssertionError(f"learningswitch.idleTimeout row: {rows['learningswitch.idleTimeout']}")
+        if rows["controller.listenPort"][-1] != "-D":
+            raise AssertionError(f"controller.listenPort (given with -D) row: {rows['controller.listenPort']}")
+        return f"{len(rows) - 2} settings listed, file and -D sources shown"
+
+
+def check_config_set(product, workdir):
+    """`beacon:config set` applies a valid value at once, refuses a bad one without changing anything, and with
+    --save writes the file, keeping its comments."""
+    settings = "# my comment\n#learningswitch.idleTimeout=5\n"
+    with Beacon(product, workdir, "config-set", settings=settings) as b:
+        b.wait_listening()
+        b.wait_prompt()
+        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        out = b.command("beacon:config set learningswitch.idleTimeout 7")
+        if "learningswitch.idleTimeout = 7: applied" not in out:
+            raise AssertionError(f"set was not applied: {out!r}")
+        before = b.command("beacon:config get controller.threadCount")
+        out = b.command("beacon:config set controller.threadCount abc")
+        line = "console: controller.threadCount = 'abc' is not allowed: expected an integer from 1 to 256"
+        if line not in out:
+            raise AssertionError(f"a bad value was not refused with the one line: {out!r}")
+        after = b.command("beacon:config get controller.threadCount")
+        if before != after:
+            raise AssertionError(f"a refused value changed the setting: {before!r} -> {after!r}")
+        out = b.command("beacon:config set learningswitch.idleTimeout 8 --save")
+        if "applied" not in out or "saved to" not in out:
+            raise AssertionError(f"set --save: {out!r}")
+        if b.settings_file.read_text() != "# my comment\nlearningswitch.idleTimeout=8\n":
+            raise AssertionError(f"--save wrote {b.settings_file.read_text()!r}")
+        return "applied, refused 'abc' with nothing changed, --save kept the comment"
+
+
+def check_runtime_bundle(product, workdir):
+    """A bundle installed at runtime reads its keys from the file; a bad value keeps only it from starting."""
+    hub = next((REPO / "bundles/net.beaconcontroller.hub/target").glob("net.beaconcontroller.hub-*.jar"), None)
+    if hub is None:
+        raise AssertionError("no hub jar: build the repository first")
+    with Beacon(product, workdir, "runtime", settings="hub.output=flood\n") as b:
+        b.wait_listening()
+        b.wait_prompt()
+        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        b.command("stop net.beaconcontroller.learningswitch")
+        bid = b.install(f"file:{hub}", "net.beaconcontroller.hub")
+        mark = len(b.output())
+        b.command(f"start {bid}")
+        line = f"beacon: {b.settings_file}: hub.output = 'flood' is not allowed: expected one of FLOOD, ALL"
+        wait_until(lambda: line in b.output(mark), 15, "the hub's bad value reported")
+        if not b.alive():
+            raise AssertionError("Beacon stopped because of an installed bundle's bad value")
+        b.wait_listening()
+        out = b.command("beacon:config set hub.output ALL")
+        if "hub.output = ALL: applied" not in out:
+            raise AssertionError(f"the corrected value was not applied: {out!r}")
+        return "bad value reported, Beacon kept running, corrected from the console"
+
+
+def check_close(product, workdir):
+    """`close` on the console stops the framework and ends the process."""
+    with Beacon(product, workdir, "close") as b:
+        b.wait_listening()
+        b.wait_prompt()
+        b._proc.stdin.write(b"close\ny\n")
+        b._proc.stdin.flush()
+        code = b.wait_exit(10)
+        if code is None:
+            raise AssertionError("still running 10 s after close")
+        if "controller stopped" not in b.output():
+            raise AssertionError("the framework was not stopped: no 'controller stopped' in the log")
+        return f"exited with {code}"
+
+
+CHECKS = [check_console, check_sigterm, check_bad_setting, check_unknown_key, check_config_list, check_config_set,
+          check_runtime_bundle, check_close]
 
 
 def main():

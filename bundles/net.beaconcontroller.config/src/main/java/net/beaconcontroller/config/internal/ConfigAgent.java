@@ -1,0 +1,228 @@
+package net.beaconcontroller.config.internal;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.log.LogReaderService;
+import org.osgi.service.metatype.MetaTypeInformation;
+import org.osgi.service.metatype.MetaTypeService;
+import org.osgi.util.tracker.BundleTracker;
+import org.osgi.util.tracker.BundleTrackerCustomizer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Feeds Configuration Admin from {@code beacon.properties}: every bundle's designated PIDs (from its metatype) get a
+ * validated configuration when the bundle resolves, whether it was there at start-up or installed later. During
+ * start-up a bad value ends the process (exit 2); later it keeps only the component concerned from activating.
+ */
+@Component(service = ConfigAgent.class, immediate = true)
+public final class ConfigAgent {
+    private static final Logger log = LoggerFactory.getLogger(ConfigAgent.class);
+    /** How long a component may take to receive and act on a configuration. */
+    static final Duration SETTLE = Duration.ofSeconds(10);
+
+    private final MetaTypeService metatype;
+    private final ScrWatch watch;
+    private final ProcessLifecycle lifecycle;
+    private final Configurator configurator;
+    private final BundleContext context;
+    /** One thread for the checks that wait on components, so no framework thread waits. */
+    private final ExecutorService checks = Executors.newSingleThreadExecutor(r -> new Thread(r, "beacon-config"));
+    private final FrameworkListener onStarted = this::frameworkEvent;
+    private final BundleTracker<Bundle> tracker;
+    /** True until start-up is judged: until then a bad value ends the process. */
+    private volatile boolean startingUp;
+    private final AtomicBoolean judged = new AtomicBoolean();
+
+    @Activate
+    public ConfigAgent(BundleContext context, @Reference ConfigurationAdmin cm, @Reference MetaTypeService metatype,
+            @Reference ServiceComponentRuntime scr, @Reference LogReaderService logs,
+            @Reference ProcessLifecycle lifecycle) {
+        this.context = context;
+        this.metatype = metatype;
+        this.lifecycle = lifecycle;
+        this.watch = new ScrWatch(scr, logs);
+        startingUp = frameworkStarting(context);
+        Path file = SettingsFile.location();
+        List<RawSetting> fromFile = List.of();
+        try {
+            fromFile = SettingsFile.read(file);
+        } catch (SettingsFile.Unreadable e) {
+            report(e.getMessage());
+        }
+        configurator = new Configurator(file, new SettingStore(fromFile, System.getProperties()), new CmSink(cm),
+                watch, SETTLE);
+        context.addFrameworkListener(onStarted);
+        tracker = new BundleTracker<>(context, Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE, new Customizer());
+        tracker.open();
+        if (!startingUp) {
+            // Installed or updated into a running Beacon: there is no STARTED event to wait for.
+            checks.execute(this::warnUnknownKeys);
+        }
+    }
+
+    Configurator configurator() {
+        return configurator;
+    }
+
+    /**
+     * Whether the framework is still raising its start level: the level this bundle started at is below the
+     * beginning level (Equinox: {@code osgi.startLevel}, 6 by default).
+     */
+    private static boolean frameworkStarting(BundleContext context) {
+        var system = context.getBundle(Constants.SYSTEM_BUNDLE_ID);
+        if (system.getState() == Bundle.STARTING) {
+            return true;
+        }
+        String beginning = context.getProperty(Constants.FRAMEWORK_BEGINNING_STARTLEVEL);
+        if (beginning == null) {
+            beginning = context.getProperty("osgi.startLevel");
+        }
+        int target = beginning == null ? 6 : Integer.parseInt(beginning.trim());
+        return system.adapt(FrameworkStartLevel.class).getStartLevel() < target;
+    }
+
+    /**
+     * Start-up ends at STARTED for a framework launched to its beginning level; Equinox's launcher instead starts it
+     * at level 1 and then raises the level, which ends with STARTLEVEL_CHANGED.
+     */
+    private void frameworkEvent(FrameworkEvent event) {
+        int type = event.getType();
+        if ((type == FrameworkEvent.STARTED || type == FrameworkEvent.STARTLEVEL_CHANGED) && startingUp
+                && judged.compareAndSet(false, true)) {
+            checks.execute(this::judgeStartup);
+        }
+    }
+
+    /** At the end of start-up: every bundle is there, so unknown keys are known, and failed activations end the process. */
+    private void judgeStartup() {
+        if (lifecycle.failing()) {
+            return;
+        }
+        warnUnknownKeys();
+        try {
+            long deadline = System.nanoTime() + SETTLE.toNanos();
+            for (String pid : configurator.allPids()) {
+                Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+                watch.await(pid, configurator.expected(pid), left);
+            }
+        } catch (InterruptedException e) {
+            return;
+        }
+        watch.failures().stream().findFirst().ifPresent(
+                f -> report(Failures.line(f.component(), f.failure(), configurator::sourceOf)));
+        startingUp = false;
+    }
+
+    private void warnUnknownKeys() {
+        configurator.unknownKeys().forEach(w -> log.warn("{}", w));
+    }
+
+    /** A bundle that started after start-up: report a component that rejected its settings. */
+    private void checkStarted(Bundle bundle) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        try {
+            for (String pid : configurator.pids(bundle.getBundleId())) {
+                while (true) {
+                    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+                    var outcome = watch.await(pid, configurator.expected(pid), left);
+                    if (outcome.result() == ComponentWatch.Result.FAILED) {
+                        report(Failures.line(outcome.component(), outcome.failure(), configurator::sourceOf));
+                    }
+                    // Declarative Services may see the bundle after this tracker did: give it until the deadline.
+                    if (outcome.result() != ComponentWatch.Result.NO_COMPONENT || left.isZero()) {
+                        break;
+                    }
+                    Thread.sleep(100);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * One line: at start-up it ends the process; later it is logged and shown on the console. A start-up that is
+     * already failing only logs more (the framework, stopping, changes bundles under the tracker).
+     */
+    private void report(String line) {
+        if (startingUp || lifecycle.failing()) {
+            lifecycle.failStartup(line);
+        } else {
+            log.error("{}", line);
+            System.out.println("beacon: " + line);
+        }
+    }
+
+    private List<PidSpec> pidSpecs(Bundle bundle) {
+        MetaTypeInformation info = metatype.getMetaTypeInformation(bundle);
+        var specs = new ArrayList<PidSpec>();
+        if (info == null) {
+            return specs;
+        }
+        for (String pid : info.getPids()) {
+            if (!SettingKey.addressable(pid)) {
+                // A key's PID is the part before its first dot: a PID with dots (e.g. Felix SCR's own) has no keys.
+                continue;
+            }
+            specs.add(PidSpec.of(pid, info.getObjectClassDefinition(pid, null)));
+        }
+        return specs;
+    }
+
+    private final class Customizer implements BundleTrackerCustomizer<Bundle> {
+        @Override
+        public Bundle addingBundle(Bundle bundle, BundleEvent event) {
+            var specs = pidSpecs(bundle);
+            if (specs.isEmpty()) {
+                return null;
+            }
+            configurator.addBundle(bundle.getBundleId(), specs).forEach(p -> report(p.line()));
+            startedCheck(bundle);
+            return bundle;
+        }
+
+        @Override
+        public void modifiedBundle(Bundle bundle, BundleEvent event, Bundle tracked) {
+            startedCheck(bundle);
+        }
+
+        @Override
+        public void removedBundle(Bundle bundle, BundleEvent event, Bundle tracked) {
+            configurator.removeBundle(bundle.getBundleId());
+        }
+
+        private void startedCheck(Bundle bundle) {
+            if (bundle.getState() == Bundle.ACTIVE && !startingUp) {
+                checks.execute(() -> checkStarted(bundle));
+            }
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        tracker.close();
+        context.removeFrameworkListener(onStarted);
+        checks.shutdownNow();
+        watch.close();
+    }
+}
