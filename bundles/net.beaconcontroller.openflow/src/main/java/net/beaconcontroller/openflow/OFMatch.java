@@ -3,6 +3,7 @@ package net.beaconcontroller.openflow;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
+import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.util.MacAddress;
 
 /**
@@ -74,26 +75,6 @@ public final class OFMatch {
     /** The match every packet matches: wildcards {@link #OFPFW_ALL}, all fields zero. */
     public static final OFMatch ALL = new OFMatch(OFPFW_ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    private static final int ETH_TYPE_IP = 0x0800;
-    private static final int ETH_TYPE_ARP = 0x0806;
-    private static final int ETH_TYPE_RARP = 0x8035;
-    private static final int ETH_TYPE_VLAN = 0x8100;
-    private static final int ETH_TYPE_QINQ = 0x88a8;
-    /** Smallest value that is an EtherType rather than an 802.3 length. */
-    private static final int ETH_TYPE_MIN = 0x0600;
-    /** The {@code dl_type} Open vSwitch gives 802.3 frames that carry no SNAP EtherType. */
-    static final int DL_TYPE_NOT_ETH_TYPE = 0x05ff;
-    /** LLC DSAP 0xaa, SSAP 0xaa, control 0x03, then the first byte of the (zero) SNAP organisation code. */
-    private static final int LLC_SNAP_PREFIX = 0xaaaa0300;
-    /** ARP hardware type 1 (Ethernet) and protocol type 0x0800 (IPv4). */
-    private static final int ARP_ETHERNET_IPV4 = 0x00010800;
-    /** ARP hardware address length 6 and protocol address length 4. */
-    private static final short ARP_ADDRESS_LENGTHS = 0x0604;
-    private static final int IP_PROTO_ICMP = 1;
-    private static final int IP_PROTO_TCP = 6;
-    private static final int IP_PROTO_UDP = 17;
-    private static final int IP_PROTO_SCTP = 132;
-
     private final int wildcards;
     private final int inPort;
     private final long dlSrc;
@@ -138,9 +119,8 @@ public final class OFMatch {
                     + " bytes left, it needs " + LENGTH);
         }
         var m = new OFMatch(buf.getInt(p), u16(buf, p + 4), MacAddress.read(buf, p + 6), MacAddress.read(buf, p + 12),
-                u16(buf, p + 18),
-                buf.get(p + 20) & 0xff, u16(buf, p + 22), buf.get(p + 24) & 0xff, buf.get(p + 25) & 0xff,
-                buf.getInt(p + 28), buf.getInt(p + 32), u16(buf, p + 36), u16(buf, p + 38));
+                u16(buf, p + 18), buf.get(p + 20) & 0xff, u16(buf, p + 22), buf.get(p + 24) & 0xff,
+                buf.get(p + 25) & 0xff, buf.getInt(p + 28), buf.getInt(p + 32), u16(buf, p + 36), u16(buf, p + 38));
         buf.position(p + LENGTH);
         return m;
     }
@@ -164,8 +144,7 @@ public final class OFMatch {
 
     /**
      * The exact match (wildcards 0) for a frame, as a switch computes it when it looks the frame up: what a flow
-     * must match to catch this frame and the ones like it. {@code frame} holds the Ethernet frame from its position
-     * to its limit; neither is changed.
+     * must match to catch this frame and the ones like it. The fields are the ones {@code frame} decodes.
      *
      * <p>It follows the OpenFlow 1.0 specification (section 3.4, figure 3), and where Open vSwitch, the switch
      * Beacon runs against, extracts more than the specification says, it does what Open vSwitch does so that a
@@ -189,91 +168,42 @@ public final class OFMatch {
      * is taken as cut by the switch's {@code miss_send_len}, not as malformed.
      * <li>Anything else (IPv6 included) gives only the link-layer fields.
      * </ul>
-     * Missing or truncated headers leave their fields 0; this method never throws for any frame content and reads
-     * only inside position..limit.
+     * Missing or truncated headers leave their fields 0; this method never throws for any frame content.
+     *
+     * @param inPort the port the frame arrived on, {@code 0..0xffff}
+     * @throws IllegalArgumentException when {@code inPort} is not a 16-bit value
+     */
+    public static OFMatch fromFrame(Frame frame, int inPort) {
+        if ((inPort & ~0xffff) != 0) {
+            throw new IllegalArgumentException("inPort must be 0..65535, not " + inPort);
+        }
+        int nwProto;
+        int nwSrc;
+        int nwDst;
+        if (frame.isArp()) {
+            int opcode = frame.arpOpcode();
+            nwProto = opcode <= 0xff ? opcode : 0; // nw_proto has 8 bits for the 16-bit opcode
+            nwSrc = frame.arpSenderIp();
+            nwDst = frame.arpTargetIp();
+        } else {
+            nwProto = frame.ipProto();
+            nwSrc = frame.ipv4Src();
+            nwDst = frame.ipv4Dst();
+        }
+        return new OFMatch(0, inPort, frame.dlSrc(), frame.dlDst(), frame.vlanId(), frame.vlanPcp(),
+                frame.etherType(), frame.ipTos(), nwProto, nwSrc, nwDst, frame.tpSrc(), frame.tpDst());
+    }
+
+    /**
+     * {@link #fromFrame} for the Ethernet frame between {@code frame}'s position and limit; neither is changed. Code
+     * that reads the frame's fields itself should wrap its own {@link Frame} and call {@code fromFrame}, so that the
+     * frame is parsed once.
      *
      * @param inPort the port the frame arrived on, {@code 0..0xffff}
      * @throws IllegalArgumentException when {@code inPort} is not a 16-bit value
      */
     public static OFMatch fromPacket(ByteBuffer frame, int inPort) {
-        if ((inPort & ~0xffff) != 0) {
-            throw new IllegalArgumentException("inPort must be 0..65535, not " + inPort);
-        }
-        int p = frame.position();
-        final int end = frame.limit();
-        if (end - p < 14) {
-            return new OFMatch(0, inPort, 0, 0, VLAN_NONE, 0, 0, 0, 0, 0, 0, 0, 0);
-        }
-        long dlDst = MacAddress.read(frame, p);
-        long dlSrc = MacAddress.read(frame, p + 6);
-        int type = u16(frame, p + 12);
-        p += 14;
-        int dlVlan = VLAN_NONE;
-        int pcp = 0;
-        if ((type == ETH_TYPE_VLAN || type == ETH_TYPE_QINQ) && end - p >= 4) {
-            int tci = u16(frame, p);
-            dlVlan = tci & 0x0fff;
-            pcp = tci >>> 13;
-            type = u16(frame, p + 2);
-            p += 4;
-        }
-        if (type < ETH_TYPE_MIN) {
-            if (end - p >= 8 && frame.getInt(p) == LLC_SNAP_PREFIX && frame.getShort(p + 4) == 0
-                    && u16(frame, p + 6) >= ETH_TYPE_MIN) {
-                type = u16(frame, p + 6);
-                p += 8;
-            } else {
-                type = DL_TYPE_NOT_ETH_TYPE;
-            }
-        }
-        int tos = 0;
-        int proto = 0;
-        int src = 0;
-        int dst = 0;
-        int tpSrc = 0;
-        int tpDst = 0;
-        if (type == ETH_TYPE_IP) {
-            int captured = end - p;
-            if (captured >= 20) {
-                int ihl = (frame.get(p) & 0x0f) << 2;
-                int totalLength = u16(frame, p + 2);
-                if (ihl >= 20 && ihl <= captured && ihl <= totalLength) {
-                    tos = frame.get(p + 1) & 0xfc;
-                    proto = frame.get(p + 9) & 0xff;
-                    src = frame.getInt(p + 12);
-                    dst = frame.getInt(p + 16);
-                    // MF flag or a fragment offset: no transport header in OpenFlow 1.0's view.
-                    if ((frame.getShort(p + 6) & 0x3fff) == 0) {
-                        int l4 = p + ihl;
-                        int l4Length = totalLength - ihl;
-                        int l4Captured = end - l4;
-                        switch (proto) { // other protocols have no transport fields in OpenFlow 1.0
-                            case IP_PROTO_TCP, IP_PROTO_UDP, IP_PROTO_SCTP -> {
-                                int headerLength = proto == IP_PROTO_TCP ? 20 : proto == IP_PROTO_UDP ? 8 : 12;
-                                if (l4Length >= headerLength && l4Captured >= 4) {
-                                    tpSrc = u16(frame, l4);
-                                    tpDst = u16(frame, l4 + 2);
-                                }
-                            }
-                            case IP_PROTO_ICMP -> {
-                                if (l4Length >= 8 && l4Captured >= 2) {
-                                    tpSrc = frame.get(l4) & 0xff;
-                                    tpDst = frame.get(l4 + 1) & 0xff;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        } else if (type == ETH_TYPE_ARP || type == ETH_TYPE_RARP) {
-            if (end - p >= 28 && frame.getInt(p) == ARP_ETHERNET_IPV4 && frame.getShort(p + 4) == ARP_ADDRESS_LENGTHS) {
-                int op = u16(frame, p + 6);
-                proto = op <= 0xff ? op : 0;
-                src = frame.getInt(p + 14);
-                dst = frame.getInt(p + 24);
-            }
-        }
-        return new OFMatch(0, inPort, dlSrc, dlDst, dlVlan, pcp, type, tos, proto, src, dst, tpSrc, tpDst);
+        return fromFrame(new Frame().wrap(frame), inPort);
     }
 
     /**

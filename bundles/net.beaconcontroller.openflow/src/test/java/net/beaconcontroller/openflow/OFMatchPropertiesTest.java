@@ -13,9 +13,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -153,26 +151,7 @@ class OFMatchPropertiesTest {
 
     @Provide
     Arbitrary<byte[]> frames() {
-        Arbitrary<Integer> types = Arbitraries.of(0x0800, 0x0806, 0x8035, 0x8100, 0x88a8, 0x86dd, 0x0026, 0x05ff,
-                0x0600);
-        Arbitrary<byte[]> rest = Arbitraries.bytes().array(byte[].class).ofMaxSize(100);
-        Arbitrary<Integer> vihl = Arbitraries.integers().between(0x40, 0x4f);
-        return Combinators.combine(types, types, vihl, Arbitraries.of(0, 6, 17, 1, 132), rest)
-                .as((outer, inner, ihl, proto, tail) -> {
-                    var f = ByteBuffer.allocate(12 + 2 + 4 + 8 + 10 + tail.length);
-                    f.position(12);
-                    f.putShort(outer.shortValue());
-                    if (outer == 0x8100 || outer == 0x88a8) {
-                        f.putShort((short) 0x2005).putShort(inner.shortValue());
-                    }
-                    if (inner < 0x0600 || outer < 0x0600) {
-                        f.put(new byte[] {(byte) 0xaa, (byte) 0xaa, 3, 0, 0, 0, 8, 0});
-                    }
-                    f.put(ihl.byteValue()).put((byte) 0).putShort((short) (tail.length + 10)).putInt(0)
-                            .put((byte) 64).put(proto.byteValue());
-                    f.put(tail, 0, Math.min(tail.length, f.remaining()));
-                    return f.array();
-                });
+        return OFMatchFixtures.packetFrames();
     }
 
     private static void checkFromPacket(byte[] data, int a, int b) {
