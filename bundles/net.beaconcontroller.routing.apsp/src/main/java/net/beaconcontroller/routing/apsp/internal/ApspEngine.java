@@ -36,6 +36,11 @@ public final class ApspEngine implements IRoutingEngine {
         return current.path(srcDpid, dstDpid);
     }
 
+    /** How many switches have links. */
+    public int switchCount() {
+        return current.index.size();
+    }
+
     /** Forgets every link and computes all paths over {@code links} from scratch: O(switches × (switches + links)). */
     public synchronized void reset(Collection<Link> links) {
         graph = new LinkGraph();

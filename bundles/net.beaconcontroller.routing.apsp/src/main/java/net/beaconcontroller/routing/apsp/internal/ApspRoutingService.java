@@ -38,7 +38,7 @@ public final class ApspRoutingService implements IRoutingEngine, ITopologyListen
         // Events racing with this read are harmless: adding a known link or removing an unknown one changes nothing.
         var links = topology.getLinks().keySet();
         engine.reset(links);
-        log.info("All-pairs shortest-path routing started over {} links", links.size());
+        log.info("All-pairs shortest-path routing started: {} switches, {} links", engine.switchCount(), links.size());
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)

@@ -50,6 +50,10 @@ final class DpidIndex {
         }
     }
 
+    int size() {
+        return size;
+    }
+
     long dpid(int index) {
         return dpids[index];
     }

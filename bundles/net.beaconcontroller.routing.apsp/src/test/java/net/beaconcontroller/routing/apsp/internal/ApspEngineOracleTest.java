@@ -25,7 +25,7 @@ class ApspEngineOracleTest {
         return LinkEvents.histories();
     }
 
-    @Property(tries = 200)
+    @Property(tries = 500)
     void pathsAndRoutesAreTheOraclesAfterEveryChange(@ForAll("histories") LinkEvents history) {
         var engine = new ApspEngine();
         var links = new HashSet<Link>();
@@ -44,7 +44,7 @@ class ApspEngineOracleTest {
         }
     }
 
-    @Property(tries = 200)
+    @Property(tries = 500)
     void eachChangeReportsExactlyThePairsWhosePathChanged(@ForAll("histories") LinkEvents history) {
         var engine = new ApspEngine();
         var links = new HashSet<Link>();
@@ -74,7 +74,7 @@ class ApspEngineOracleTest {
      * The guarantee: every route is a function of the set of links up. Built link by link along any history, in a
      * shuffled order, or from scratch, the same links give the same paths.
      */
-    @Property(tries = 200)
+    @Property(tries = 500)
     void sameLinksGiveSameRoutesWhateverTheOrder(@ForAll("histories") LinkEvents history, @ForAll long seed) {
         var incremental = new ApspEngine();
         history.events().forEach(e -> apply(incremental, e));
