@@ -1,0 +1,29 @@
+package net.beaconcontroller.topology;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The links between switches, as LLDP discovery sees them now. Readable from any thread; every change is told to the
+ * {@link ITopologyListener} services, on the thread that found it, after the view here already shows it.
+ */
+public interface ITopology {
+    /** Every link currently up, each direction separately, with when it was first seen. */
+    Map<Link, Instant> getLinks();
+
+    /** Whether {@code port} of switch {@code dpid} ends no inter-switch link: a port hosts may attach to. */
+    boolean isEdgePort(long dpid, int port);
+
+    /**
+     * The islands: sets of switches connected by links (in both directions), every active switch in exactly one.
+     * A switch without links is an island of its own.
+     */
+    Set<Set<Long>> getIslands();
+
+    /**
+     * Whether discovery has settled: every switch has been probed on every port since it (or the port) came up and
+     * the probes had time to come back. Until then flooding along a spanning tree is unsafe.
+     */
+    boolean isSettled();
+}
