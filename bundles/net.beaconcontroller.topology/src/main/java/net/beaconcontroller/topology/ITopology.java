@@ -22,6 +22,13 @@ public interface ITopology {
     Set<Set<Long>> getIslands();
 
     /**
+     * The ports of switch {@code dpid} a broadcast (or a frame to an unknown destination) goes out of so that every
+     * host of the island gets it exactly once, loops or not: its edge ports plus its links on a spanning tree of the
+     * island. The sender leaves out the port the frame came in on. Empty while discovery has not settled.
+     */
+    Set<Integer> getBroadcastPorts(long dpid);
+
+    /**
      * Whether discovery has settled: every switch has been probed on every port since it (or the port) came up and
      * the probes had time to come back. Until then flooding along a spanning tree is unsafe.
      */
