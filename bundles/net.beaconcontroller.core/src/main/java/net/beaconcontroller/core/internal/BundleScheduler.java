@@ -36,20 +36,24 @@ public final class BundleScheduler implements IScheduler {
 
     @Override
     public synchronized ScheduledFuture<?> schedule(Runnable task, Duration delay) {
+        checkOpen();
         return track(thread.executor.schedule(guarded(task), delay.toNanos(), TimeUnit.NANOSECONDS));
     }
 
     @Override
     public synchronized ScheduledFuture<?> scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
+        checkOpen();
         return track(thread.executor.scheduleAtFixedRate(guarded(task), initialDelay.toNanos(), period.toNanos(),
                 TimeUnit.NANOSECONDS));
     }
 
-    private ScheduledFuture<?> track(ScheduledFuture<?> future) {
+    private void checkOpen() {
         if (closed) {
-            future.cancel(false);
             throw new RejectedExecutionException("the bundle that owns this scheduler has stopped");
         }
+    }
+
+    private ScheduledFuture<?> track(ScheduledFuture<?> future) {
         tasks.removeIf(ScheduledFuture::isDone);
         tasks.add(future);
         return future;
