@@ -76,7 +76,7 @@ public class RoutingEngineBenchmark {
         @Setup(Level.Invocation)
         public void pick() {
             if (link != null) {
-                engine.linkAdded(link);
+                engine.add(link);
             }
             link = randomLink();
         }
@@ -90,7 +90,7 @@ public class RoutingEngineBenchmark {
         @Setup(Level.Invocation)
         public void takeDown() {
             link = randomLink();
-            engine.linkRemoved(link);
+            engine.remove(link);
         }
     }
 
@@ -111,12 +111,12 @@ public class RoutingEngineBenchmark {
     @Benchmark
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public RouteChanges linkDown(LinkToTakeDown network) {
-        return network.engine.linkRemoved(network.link);
+        return network.engine.remove(network.link);
     }
 
     @Benchmark
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public RouteChanges linkUp(LinkToBringUp network) {
-        return network.engine.linkAdded(network.link);
+        return network.engine.add(network.link);
     }
 }
