@@ -68,29 +68,29 @@ public class RoutingEngineBenchmark {
         }
     }
 
-    /** A link to take down; the one taken down before is back up first. Not measured. */
+    /** The network and a link to take down, the one taken down before back up first (not measured). */
     @State(Scope.Thread)
-    public static class LinkToTakeDown {
+    public static class LinkToTakeDown extends Network {
         Link link;
 
         @Setup(Level.Invocation)
-        public void pick(Network network) {
+        public void pick() {
             if (link != null) {
-                network.engine.linkAdded(link);
+                engine.add(link);
             }
-            link = network.randomLink();
+            link = randomLink();
         }
     }
 
-    /** A link that is down and is to come back up. Not measured. */
+    /** The network with a link down that is to come back up (taking it down is not measured). */
     @State(Scope.Thread)
-    public static class LinkToBringUp {
+    public static class LinkToBringUp extends Network {
         Link link;
 
         @Setup(Level.Invocation)
-        public void takeDown(Network network) {
-            link = network.randomLink();
-            network.engine.linkRemoved(link);
+        public void takeDown() {
+            link = randomLink();
+            engine.remove(link);
         }
     }
 
@@ -110,13 +110,13 @@ public class RoutingEngineBenchmark {
 
     @Benchmark
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    public RouteChanges linkDown(Network network, LinkToTakeDown down) {
-        return network.engine.linkRemoved(down.link);
+    public RouteChanges linkDown(LinkToTakeDown network) {
+        return network.engine.remove(network.link);
     }
 
     @Benchmark
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    public RouteChanges linkUp(Network network, LinkToBringUp up) {
-        return network.engine.linkAdded(up.link);
+    public RouteChanges linkUp(LinkToBringUp network) {
+        return network.engine.add(network.link);
     }
 }

@@ -11,7 +11,7 @@ import net.beaconcontroller.topology.Link;
 import net.beaconcontroller.topology.SwitchPort;
 
 /**
- * All-pairs shortest paths over the links, kept current link by link; plain Java, wired into OSGi by
+ * All-pairs shortest paths over the links, kept current link by link; plain Java, wired into OSGi by its subclass
  * {@link ApspRoutingService}. Readers use the published {@link Snapshot} without locking; link changes are applied
  * one at a time, each into a new snapshot that shares the rows it did not change with the one before.
  *
@@ -19,7 +19,7 @@ import net.beaconcontroller.topology.SwitchPort;
  * {@link ShortestPaths}), so the same links give the same routes in whatever order they arrived, and the same as
  * {@link #reset(Collection)} computes from scratch.
  */
-public final class ApspEngine implements IRoutingEngine {
+public class ApspEngine implements IRoutingEngine {
     private volatile Snapshot current = Snapshot.EMPTY;
 
     // The writer's state, guarded by this.
@@ -62,7 +62,7 @@ public final class ApspEngine implements IRoutingEngine {
     }
 
     /** Takes a link that came up into account; a link already known changes nothing. */
-    public synchronized RouteChanges linkAdded(Link link) {
+    public synchronized RouteChanges add(Link link) {
         if (!graph.add(link)) {
             return ChangedPairs.NONE_CHANGED;
         }
@@ -80,7 +80,7 @@ public final class ApspEngine implements IRoutingEngine {
     }
 
     /** Takes a link that went down into account; a link not known changes nothing. */
-    public synchronized RouteChanges linkRemoved(Link link) {
+    public synchronized RouteChanges remove(Link link) {
         if (!graph.remove(link)) {
             return ChangedPairs.NONE_CHANGED;
         }

@@ -1,7 +1,6 @@
 package net.beaconcontroller.routing.apsp.internal;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.osgi.service.component.annotations.Activate;
@@ -12,33 +11,31 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.routing.Hop;
 import net.beaconcontroller.routing.IRouteListener;
 import net.beaconcontroller.routing.IRoutingEngine;
 import net.beaconcontroller.routing.RouteChanges;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
-import net.beaconcontroller.topology.SwitchPort;
 
 /**
  * The all-pairs shortest-path engine as a service: starts from the topology's links, follows its link events, and
- * tells the {@link IRouteListener} services which routes each event changed. All its state lives in the component
- * instance, so stopping the bundle leaves nothing behind and another engine can take over.
+ * tells the {@link IRouteListener} services which routes each event changed, after the new routes are published and
+ * outside the engine's lock. All its state lives in the component instance, so stopping the bundle leaves nothing
+ * behind and another engine can take over.
  */
 @Component(service = {IRoutingEngine.class, ITopologyListener.class}, immediate = true)
-public final class ApspRoutingService implements IRoutingEngine, ITopologyListener {
+public final class ApspRoutingService extends ApspEngine implements ITopologyListener {
     private static final Logger log = LoggerFactory.getLogger(ApspRoutingService.class);
 
-    private final ApspEngine engine = new ApspEngine();
     private final List<IRouteListener> routeListeners = new CopyOnWriteArrayList<>();
 
     @Activate
     public ApspRoutingService(@Reference ITopology topology) {
         // Events racing with this read are harmless: adding a known link or removing an unknown one changes nothing.
         var links = topology.getLinks().keySet();
-        engine.reset(links);
-        log.info("All-pairs shortest-path routing started: {} switches, {} links", engine.switchCount(), links.size());
+        reset(links);
+        log.info("All-pairs shortest-path routing started: {} switches, {} links", switchCount(), links.size());
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -51,23 +48,13 @@ public final class ApspRoutingService implements IRoutingEngine, ITopologyListen
     }
 
     @Override
-    public List<Hop> getRoute(SwitchPort src, SwitchPort dst) {
-        return engine.getRoute(src, dst);
-    }
-
-    @Override
-    public Optional<List<Link>> getPath(long srcDpid, long dstDpid) {
-        return engine.getPath(srcDpid, dstDpid);
-    }
-
-    @Override
     public void linkAdded(Link link) {
-        tell(link, engine.linkAdded(link));
+        tell(link, add(link));
     }
 
     @Override
     public void linkRemoved(Link link) {
-        tell(link, engine.linkRemoved(link));
+        tell(link, remove(link));
     }
 
     private void tell(Link link, RouteChanges changes) {

@@ -12,9 +12,7 @@ import net.beaconcontroller.routing.RouteChanges;
 final class ChangedPairs implements RouteChanges {
     static final ChangedPairs NONE_CHANGED = new ChangedPairs(DpidIndex.EMPTY, new long[0][], 0);
 
-    private static final byte UNKNOWN = 0;
-    private static final byte SAME = 1;
-    private static final byte CHANGED = 2;
+    private static final int[] NO_ROW = new int[0];
 
     private final DpidIndex names;
     private final long[][] sourcesByDestination;
@@ -28,9 +26,10 @@ final class ChangedPairs implements RouteChanges {
 
     /**
      * The pairs whose path changed from {@code before} to {@code after}. Only trees whose row was replaced, or that
-     * used the link from {@code portFrom} to {@code portTo} whose ports changed (-1 for none), are looked at. A path
-     * changed exactly when, walking it in the old tree, some switch on it now has another next switch (or another
-     * link to it): each changed tree costs O(switches), as every switch's verdict is kept for the walks after it.
+     * used the link from {@code portFrom} to {@code portTo} whose ports changed (-1 for none), are looked at. In such
+     * a tree a path changed exactly when it went through a switch that now has another next switch (or another link
+     * to it), or is new: those switches are found by comparing the rows (a vectorised scan), and the paths through
+     * them by walking the old tree down from them over the old links.
      *
      * @param names an index naming every switch of both snapshots: a step only adds switches or only removes them
      */
@@ -38,46 +37,73 @@ final class ChangedPairs implements RouteChanges {
         int capacity = after.rows.length;
         var bits = new long[capacity][];
         int size = 0;
-        var verdict = new byte[capacity];
-        var walked = new int[capacity];
+        var pending = new int[capacity];
         for (int t = 0; t < capacity; t++) {
             int[] old = t < before.rows.length ? before.rows[t] : null;
             int[] now = after.rows[t];
-            int movedFrom = portFrom >= 0 && next(at(old, portFrom)) == portTo ? portFrom : -1;
-            if (old == now && movedFrom < 0) {
+            boolean moved = portFrom >= 0 && next(at(old, portFrom)) == portTo;
+            if (old == now && !moved) {
                 continue;
             }
-            Arrays.fill(verdict, UNKNOWN);
-            for (int s = 0; s < capacity; s++) {
-                int x = s;
-                int n = 0;
-                byte v;
-                while ((v = verdict[x]) == UNKNOWN) {
-                    int e = at(old, x);
-                    if (next(e) != next(at(now, x)) || x == movedFrom) {
-                        v = CHANGED;
-                    } else if (e == NONE || x == t) {
-                        v = SAME;
-                    } else {
-                        walked[n++] = x;
-                        x = next(e);
-                        continue;
+            var changed = new long[(capacity + 63) >>> 6];
+            set(changed, t); // a switch to itself is always one hop: never a change
+            int n = 0;
+            for (int x = firstDifference(old, now, 0); x >= 0; x = firstDifference(old, now, x + 1)) {
+                if (next(at(old, x)) != next(at(now, x)) && set(changed, x)) {
+                    pending[n++] = x;
+                }
+            }
+            if (moved && set(changed, portFrom)) {
+                pending[n++] = portFrom;
+            }
+            int count = n;
+            while (n > 0) {
+                int y = pending[--n];
+                if (at(old, y) == NONE) {
+                    continue; // no old path went through it
+                }
+                for (int x : before.in[y]) {
+                    if (next(old[x]) == y && set(changed, x)) {
+                        pending[n++] = x;
+                        count++;
                     }
-                    verdict[x] = v;
                 }
-                while (n > 0) {
-                    verdict[walked[--n]] = v;
-                }
-                if (v == CHANGED && s != t) {
-                    if (bits[t] == null) {
-                        bits[t] = new long[(capacity + 63) >>> 6];
-                    }
-                    bits[t][s >>> 6] |= 1L << s;
-                    size++;
-                }
+            }
+            if (count > 0) {
+                changed[t >>> 6] &= ~(1L << t);
+                bits[t] = changed;
+                size += count;
             }
         }
         return size == 0 ? NONE_CHANGED : new ChangedPairs(names, bits, size);
+    }
+
+    /** Sets bit {@code i}; false when it was set already. */
+    private static boolean set(long[] bits, int i) {
+        long before = bits[i >>> 6];
+        bits[i >>> 6] = before | 1L << i;
+        return (before & 1L << i) == 0;
+    }
+
+    /** The first switch from {@code from} on whose entries differ; a missing row, or entry past its end, is none. */
+    private static int firstDifference(int[] old, int[] now, int from) {
+        int[] a = old == null ? NO_ROW : old;
+        int[] b = now == null ? NO_ROW : now;
+        int common = Math.min(a.length, b.length);
+        if (from < common) {
+            int i = Arrays.mismatch(a, from, common, b, from, common);
+            if (i >= 0) {
+                return from + i;
+            }
+            from = common;
+        }
+        int[] longer = a.length > b.length ? a : b;
+        for (int x = from; x < longer.length; x++) {
+            if (longer[x] != NONE) {
+                return x;
+            }
+        }
+        return -1;
     }
 
     @Override

@@ -16,6 +16,8 @@ import java.util.Arrays;
 final class ShortestPaths {
     /** Scratch space of the writer, sized to the tables. */
     private int[] queue = new int[0];
+    private long[] starts = new long[0];
+    private int[] found = new int[0];
 
     /** The tree towards {@code t}, from scratch: O(switches + links). */
     int[] tree(Update up, int t) {
@@ -84,15 +86,76 @@ final class ShortestPaths {
     }
 
     /**
-     * Repairs every tree after the last link from {@code u} to {@code w} went down, {@code up.in} already without it.
-     * Only the trees that used the link can change; each is searched again: O(switches + links) per such tree.
+     * Repairs every tree after the last link from {@code u} to {@code w} went down, {@code up.out} and {@code up.in}
+     * already without it. Only the trees that used the link change, and in each only the switches whose path went
+     * through it ({@code u}'s subtree): the others keep their distance, and their next switch too, as the subtree
+     * only gets farther. Cost per such tree: the subtree's links, plus sorting the subtree.
      */
     void linkDown(Update up, int u, int w) {
         for (int t = 0; t < up.capacity(); t++) {
             int[] row = up.rows[t];
             if (row != null && next(row[u]) == w) {
-                up.replace(t, tree(up, t));
+                regrow(up, up.edit(t), u);
             }
+        }
+    }
+
+    /**
+     * Searches {@code u}'s subtree again from its border: each switch in it starts at one more than its nearest
+     * neighbour outside, then a breadth-first search inside, taking starts and searched switches in order of distance.
+     */
+    private void regrow(Update up, int[] row, int u) {
+        int[] subtree = scratch(up.capacity());
+        int n = 1;
+        subtree[0] = u;
+        for (int i = 0; i < n; i++) {
+            int y = subtree[i];
+            for (int x : up.in[y]) {
+                if (next(row[x]) == y) {
+                    subtree[n++] = x;
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            row[subtree[i]] = NONE;
+        }
+        if (starts.length < n) {
+            starts = new long[up.capacity()];
+            found = new int[up.capacity()];
+        }
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            int x = subtree[i];
+            int d = UNREACHABLE;
+            for (int z : up.out[x].to) {
+                d = Math.min(d, distance(row[z]) + 1);
+            }
+            if (d < UNREACHABLE) {
+                row[x] = Entries.of(d, 0); // the next switch is chosen below
+                starts[s++] = (long) d << 32 | x;
+            }
+        }
+        Arrays.sort(starts, 0, s);
+        for (int start = 0, head = 0, tail = 0; start < s || head < tail; ) {
+            int z;
+            if (head < tail && (start == s || distance(row[found[head]]) <= starts[start] >>> 32)) {
+                z = found[head++];
+            } else {
+                z = (int) starts[start];
+                if (distance(row[z]) < starts[start++] >>> 32) {
+                    continue; // found closer from inside since
+                }
+            }
+            int d = distance(row[z]) + 1;
+            for (int x : up.in[z]) {
+                if (d < distance(row[x])) { // true only inside the subtree: nothing outside got farther
+                    row[x] = Entries.of(d, 0);
+                    found[tail++] = x;
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            chooseNext(up, row, subtree[i]);
         }
     }
 

@@ -82,7 +82,7 @@ class ApspEngineOracleTest {
         var shuffled = new ArrayList<>(links);
         Collections.shuffle(shuffled, new Random(seed));
         var reordered = new ApspEngine();
-        shuffled.forEach(reordered::linkAdded);
+        shuffled.forEach(reordered::add);
         var fromScratch = new ApspEngine();
         fromScratch.reset(links);
         for (long s : history.dpids()) {
@@ -94,6 +94,6 @@ class ApspEngineOracleTest {
     }
 
     private static RouteChanges apply(ApspEngine engine, LinkEvents.Event event) {
-        return event.up() ? engine.linkAdded(event.link()) : engine.linkRemoved(event.link());
+        return event.up() ? engine.add(event.link()) : engine.remove(event.link());
     }
 }

@@ -29,7 +29,7 @@ class ApspEngineTest {
 
     private static ApspEngine engineOver(Set<Link> links) {
         var engine = new ApspEngine();
-        links.forEach(engine::linkAdded);
+        links.forEach(engine::add);
         return engine;
     }
 
@@ -43,13 +43,13 @@ class ApspEngineTest {
         var direct = List.of(new Hop(1, 3, 1), new Hop(2, 2, 3));
         assertEquals(direct, engine.getRoute(host(1), host(2)));
 
-        engine.linkRemoved(Link.of(1, 1, 2, 2));
+        engine.remove(Link.of(1, 1, 2, 2));
         assertEquals(List.of(new Hop(1, 3, 2), new Hop(4, 1, 2), new Hop(3, 1, 2), new Hop(2, 1, 3)),
                 engine.getRoute(host(1), host(2)));
         assertEquals(List.of(new Hop(2, 3, 2), new Hop(1, 1, 3)), engine.getRoute(host(2), host(1)),
                 "the other direction still works and is still used");
 
-        engine.linkAdded(Link.of(1, 1, 2, 2));
+        engine.add(Link.of(1, 1, 2, 2));
         assertEquals(direct, engine.getRoute(host(1), host(2)));
     }
 
@@ -117,7 +117,7 @@ class ApspEngineTest {
     void parallelLinksUseTheLowestPortsAndTheNextWhenItGoes() {
         var engine = engineOver(Set.of(Link.of(1, 5, 2, 6), Link.of(1, 4, 2, 9)));
         assertEquals(Optional.of(List.of(Link.of(1, 4, 2, 9))), engine.getPath(1, 2));
-        var changes = engine.linkRemoved(Link.of(1, 4, 2, 9));
+        var changes = engine.remove(Link.of(1, 4, 2, 9));
         assertEquals(Optional.of(List.of(Link.of(1, 5, 2, 6))), engine.getPath(1, 2));
         assertEquals(1, changes.size());
         assertTrue(changes.contains(1, 2));
@@ -134,12 +134,12 @@ class ApspEngineTest {
     @Test
     void aSwitchThatLostItsLastLinkIsForgottenAndItsIndexReused() {
         var engine = engineOver(ring(3));
-        engine.linkRemoved(Link.of(3, 1, 1, 2));
-        engine.linkRemoved(Link.of(1, 2, 3, 1));
-        engine.linkRemoved(Link.of(2, 1, 3, 2));
-        engine.linkRemoved(Link.of(3, 2, 2, 1));
+        engine.remove(Link.of(3, 1, 1, 2));
+        engine.remove(Link.of(1, 2, 3, 1));
+        engine.remove(Link.of(2, 1, 3, 2));
+        engine.remove(Link.of(3, 2, 2, 1));
         assertEquals(2, engine.switchCount());
-        engine.linkAdded(Link.of(1, 7, 9, 7));
+        engine.add(Link.of(1, 7, 9, 7));
         assertEquals(3, engine.switchCount());
         assertEquals(Optional.of(List.of(Link.of(2, 2, 1, 1), Link.of(1, 7, 9, 7))), engine.getPath(2, 9));
     }
@@ -147,8 +147,8 @@ class ApspEngineTest {
     @Test
     void knownLinksAddedAgainAndUnknownLinksRemovedChangeNothing() {
         var engine = engineOver(ring(4));
-        assertEquals(0, engine.linkAdded(Link.of(1, 1, 2, 2)).size());
-        assertEquals(0, engine.linkRemoved(Link.of(1, 9, 2, 9)).size());
-        assertEquals(0, engine.linkAdded(Link.of(5, 1, 5, 2)).size(), "a link to the same switch is no shortcut");
+        assertEquals(0, engine.add(Link.of(1, 1, 2, 2)).size());
+        assertEquals(0, engine.remove(Link.of(1, 9, 2, 9)).size());
+        assertEquals(0, engine.add(Link.of(5, 1, 5, 2)).size(), "a link to the same switch is no shortcut");
     }
 }
