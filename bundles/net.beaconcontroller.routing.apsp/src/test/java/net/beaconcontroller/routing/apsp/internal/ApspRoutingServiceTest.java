@@ -59,6 +59,11 @@ class ApspRoutingServiceTest {
             }
 
             @Override
+            public Set<Integer> getBroadcastPorts(long dpid) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
             public boolean isSettled() {
                 throw new UnsupportedOperationException();
             }
