@@ -249,6 +249,7 @@ def test_modularity(ctx):
         want = connects[0] + len(net.spec.switches)
         ovsenv.wait_until(lambda: net.ovs.controller_connects() >= want, 60,
                           f"every switch reconnected after updating {bsn}")
+        net.wait_connected(30)  # is_connected in the database lags the reconnection by up to ~5 s
         connects[0] = net.ovs.controller_connects()
         reachable(f"update {bsn.rsplit('.', 1)[-1]}", h1, h4)
     try:

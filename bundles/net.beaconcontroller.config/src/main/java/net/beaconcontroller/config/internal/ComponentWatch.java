@@ -18,7 +18,7 @@ interface ComponentWatch {
     }
 
     /** A component that failed to activate. */
-    record Failure(String component, String failure) {
+    record Failure(String component, long bundle, String failure) {
     }
 
     /**

@@ -3,10 +3,13 @@ package net.beaconcontroller.config.internal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -51,6 +54,13 @@ public final class ConfigAgent {
     private final BundleTracker<Bundle> tracker;
     /** True until start-up is judged: until then a bad value ends the process. */
     private volatile boolean startingUp;
+    /**
+     * Set when the framework reached its start level: a bundle tracked after that was installed or started from the
+     * console, and its problems are its own, not a failed start-up (which may still be being judged).
+     */
+    private volatile boolean levelReached;
+    /** The bundles present at start-up, whose failures {@link #judgeStartup} judges. */
+    private volatile Set<Long> startupBundles = Set.of();
     private final AtomicBoolean judged = new AtomicBoolean();
 
     @Activate
@@ -62,12 +72,13 @@ public final class ConfigAgent {
         this.lifecycle = lifecycle;
         this.watch = new ScrWatch(scr, logs);
         startingUp = frameworkStarting(context);
+        levelReached = !startingUp;
         Path file = SettingsFile.location();
         List<RawSetting> fromFile = List.of();
         try {
             fromFile = SettingsFile.read(file);
         } catch (SettingsFile.Unreadable e) {
-            report(e.getMessage());
+            report(e.getMessage(), startingUp);
         }
         configurator = new Configurator(file, new SettingStore(fromFile, System.getProperties()), new CmSink(cm),
                 watch, SETTLE);
@@ -109,6 +120,8 @@ public final class ConfigAgent {
         int type = event.getType();
         if ((type == FrameworkEvent.STARTED || type == FrameworkEvent.STARTLEVEL_CHANGED) && startingUp
                 && judged.compareAndSet(false, true)) {
+            startupBundles = Arrays.stream(context.getBundles()).map(Bundle::getBundleId).collect(Collectors.toSet());
+            levelReached = true;
             checks.execute(this::judgeStartup);
         }
     }
@@ -121,16 +134,30 @@ public final class ConfigAgent {
         warnUnknownKeys();
         try {
             long deadline = System.nanoTime() + SETTLE.toNanos();
-            for (String pid : configurator.allPids()) {
+            for (String pid : startupPids()) {
                 Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
                 watch.await(pid, configurator.expected(pid), left);
             }
         } catch (InterruptedException e) {
             return;
         }
-        watch.failures().stream().findFirst().ifPresent(
-                f -> report(Failures.line(f.component(), f.failure(), configurator::sourceOf)));
+        watch.failures().stream().filter(f -> startupBundles.contains(f.bundle())).findFirst().ifPresent(
+                f -> report(Failures.line(f.component(), f.failure(), configurator::sourceOf), true));
         startingUp = false;
+    }
+
+    private List<String> startupPids() {
+        var pids = new ArrayList<String>();
+        startupBundles.forEach(id -> pids.addAll(configurator.pids(id)));
+        return pids;
+    }
+
+    private void reloadFile() {
+        try {
+            configurator.reloadFile(SettingsFile.read(SettingsFile.location()));
+        } catch (SettingsFile.Unreadable e) {
+            log.warn("{}; keeping the settings read before", e.getMessage());
+        }
     }
 
     private void warnUnknownKeys() {
@@ -146,7 +173,7 @@ public final class ConfigAgent {
                     Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
                     var outcome = watch.await(pid, configurator.expected(pid), left);
                     if (outcome.result() == ComponentWatch.Result.FAILED) {
-                        report(Failures.line(outcome.component(), outcome.failure(), configurator::sourceOf));
+                        report(Failures.line(outcome.component(), outcome.failure(), configurator::sourceOf), false);
                     }
                     // Declarative Services may see the bundle after this tracker did: give it until the deadline.
                     if (outcome.result() != ComponentWatch.Result.NO_COMPONENT || left.isZero()) {
@@ -164,8 +191,8 @@ public final class ConfigAgent {
      * One line: at start-up it ends the process; later it is logged and shown on the console. A start-up that is
      * already failing only logs more (the framework, stopping, changes bundles under the tracker).
      */
-    private void report(String line) {
-        if (startingUp || lifecycle.failing()) {
+    private void report(String line, boolean duringStartup) {
+        if (duringStartup || lifecycle.failing()) {
             lifecycle.failStartup(line);
         } else {
             log.error("{}", line);
@@ -196,7 +223,11 @@ public final class ConfigAgent {
             if (specs.isEmpty()) {
                 return null;
             }
-            configurator.addBundle(bundle.getBundleId(), specs).forEach(p -> report(p.line()));
+            boolean duringStartup = startingUp && !levelReached;
+            if (levelReached) {
+                reloadFile();
+            }
+            configurator.addBundle(bundle.getBundleId(), specs).forEach(p -> report(p.line(), duringStartup));
             startedCheck(bundle);
             return bundle;
         }
@@ -212,7 +243,7 @@ public final class ConfigAgent {
         }
 
         private void startedCheck(Bundle bundle) {
-            if (bundle.getState() == Bundle.ACTIVE && !startingUp) {
+            if (bundle.getState() == Bundle.ACTIVE && levelReached && !startupBundles.contains(bundle.getBundleId())) {
                 checks.execute(() -> checkStarted(bundle));
             }
         }

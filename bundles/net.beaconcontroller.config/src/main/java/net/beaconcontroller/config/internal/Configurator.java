@@ -33,6 +33,11 @@ final class Configurator {
         this.timeout = timeout;
     }
 
+    /** Takes the file's current contents for the bundles configured from now on. */
+    void reloadFile(List<RawSetting> now) {
+        store.replaceFile(now);
+    }
+
     /** A bundle's PIDs appeared (installed, resolved or updated): configure each. */
     synchronized List<Problem> addBundle(long bundleId, List<PidSpec> pids) {
         var problems = new ArrayList<Problem>();

@@ -157,7 +157,7 @@ final class ScrWatch implements ComponentWatch {
         for (var d : scr.getComponentDescriptionDTOs()) {
             for (var c : scr.getComponentConfigurationDTOs(d)) {
                 if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
-                    result.add(new Failure(d.name, c.failure));
+                    result.add(new Failure(d.name, d.bundle.id, c.failure));
                 }
             }
         }

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * keys a metatype declares: the JVM's own properties are not settings), then values set on the console.
  */
 final class SettingStore {
-    private final List<RawSetting> file;
+    private volatile List<RawSetting> file;
     private final Map<String, RawSetting> systemProperties = new LinkedHashMap<>();
     private final Map<String, RawSetting> console = new ConcurrentHashMap<>();
 
@@ -28,6 +28,11 @@ final class SettingStore {
 
     List<RawSetting> fileSettings() {
         return file;
+    }
+
+    /** The file as it reads now: a bundle installed later takes its keys from the file as it is then. */
+    void replaceFile(List<RawSetting> now) {
+        file = List.copyOf(now);
     }
 
     /** The effective value of every key given for {@code pid}, whatever its layer. */

@@ -30,9 +30,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
-import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,9 +48,9 @@ import net.beaconcontroller.openflow.OFType;
 
 /**
  * The controller: accepts switch connections, spreads them over the I/O loops, and runs the listener pipelines.
- * Published as {@link IBeaconProvider}; picks up the listeners applications publish on the whiteboard.
+ * Published as {@link IBeaconProvider}; {@link ListenerWhiteboard} hands it the listeners applications publish.
  */
-@Component(service = IBeaconProvider.class, immediate = true, configurationPid = "controller",
+@Component(service = {IBeaconProvider.class, Controller.class}, immediate = true, configurationPid = "controller",
         configurationPolicy = ConfigurationPolicy.REQUIRE)
 @Designate(ocd = ControllerConfig.class)
 public final class Controller implements IBeaconProvider {
@@ -383,8 +380,7 @@ public final class Controller implements IBeaconProvider {
 
     // ------------------------------------------------------------------------------- listeners: the whiteboard
 
-    @Reference(service = IOFMessageListener.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, unbind = "removeMessageListenerService")
+    /** Called by {@link ListenerWhiteboard} for a listener service, with its service properties. */
     void addMessageListenerService(IOFMessageListener listener, Map<String, Object> properties) {
         var types = types(strings(properties.get(PROPERTY_TYPES)), listener.getName());
         if (types.isEmpty()) {
@@ -399,26 +395,14 @@ public final class Controller implements IBeaconProvider {
         remove(messageListeners, r -> r.listener() == listener);
     }
 
-    @Reference(service = IOFSwitchListener.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, unbind = "removeSwitchListenerService")
     void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
         add(switchListenerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
                 strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
     }
 
-    void removeSwitchListenerService(IOFSwitchListener listener) {
-        removeOFSwitchListener(listener);
-    }
-
-    @Reference(service = IOFInitializerListener.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, unbind = "removeInitializerService")
     void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
         add(initializerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
                 strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
-    }
-
-    void removeInitializerService(IOFInitializerListener listener) {
-        removeOFInitializerListener(listener);
     }
 
     private static Set<OFType> types(Set<String> names, String listener) {
