@@ -214,13 +214,17 @@ public final class Frame {
      * lengths 6 and 4) with all 28 bytes captured. The packet library's {@link Arp} is laxer about the types.
      */
     public boolean isArp() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return arp;
     }
 
     /** The ARP operation (u16), 0 unless {@link #isArp()}. */
     public int arpOpcode() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return arpOpcode;
     }
 
@@ -249,7 +253,9 @@ public final class Frame {
      * and within the total length. The version nibble is not checked, as Open vSwitch's OpenFlow 1.0 does not.
      */
     public boolean isIpv4() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return ipv4;
     }
 
@@ -265,19 +271,25 @@ public final class Frame {
 
     /** IPv4 protocol, 0 unless {@link #isIpv4()}. */
     public int ipProto() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return ipProto;
     }
 
     /** The ToS byte with the two ECN bits cleared (DSCP &lt;&lt; 2, OpenFlow 1.0's {@code nw_tos}); 0 unless IPv4. */
     public int ipTos() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return ipTos;
     }
 
     /** Whether this IPv4 datagram is a fragment, the first included (more-fragments set or a non-zero offset). */
     public boolean isFragment() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return fragment;
     }
 
@@ -286,7 +298,9 @@ public final class Frame {
      * 0 unless {@link #isIpv4()}. The payload may lie partly or wholly beyond the captured bytes.
      */
     public int l4Offset() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return l4Offset;
     }
 
@@ -306,19 +320,25 @@ public final class Frame {
     }
 
     private boolean hasTransport(int protocol) {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return transport && ipProto == protocol;
     }
 
     /** OpenFlow 1.0's {@code tp_src}: the TCP, UDP or SCTP source port, or the ICMP type; 0 when absent. */
     public int tpSrc() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return tpSrc;
     }
 
     /** OpenFlow 1.0's {@code tp_dst}: the TCP, UDP or SCTP destination port, or the ICMP code; 0 when absent. */
     public int tpDst() {
-        decodeNetwork();
+        if (!decoded) {
+            decodeNetwork();
+        }
         return tpDst;
     }
 
@@ -360,10 +380,12 @@ public final class Frame {
                 + length() + " bytes]";
     }
 
+    /**
+     * Called by the getters as {@code if (!decoded) decodeNetwork();}: the check is written out in each so that it
+     * inlines into the caller and only the first getter after a {@link #wrap} makes a call (a helper holding the
+     * check is compiled together with this method and then too big for the JIT to inline).
+     */
     private void decodeNetwork() {
-        if (decoded) {
-            return;
-        }
         decoded = true;
         arp = false;
         ipv4 = false;
