@@ -214,18 +214,12 @@ public final class Frame {
      * lengths 6 and 4) with all 28 bytes captured. The packet library's {@link Arp} is laxer about the types.
      */
     public boolean isArp() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return arp;
+        return (decoded ? this : decodeNetwork()).arp;
     }
 
     /** The ARP operation (u16), 0 unless {@link #isArp()}. */
     public int arpOpcode() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return arpOpcode;
+        return (decoded ? this : decodeNetwork()).arpOpcode;
     }
 
     /** The ARP sender hardware address, 0 unless {@link #isArp()}. */
@@ -253,10 +247,7 @@ public final class Frame {
      * and within the total length. The version nibble is not checked, as Open vSwitch's OpenFlow 1.0 does not.
      */
     public boolean isIpv4() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return ipv4;
+        return (decoded ? this : decodeNetwork()).ipv4;
     }
 
     /** IPv4 source address, 0 unless {@link #isIpv4()}. */
@@ -271,26 +262,17 @@ public final class Frame {
 
     /** IPv4 protocol, 0 unless {@link #isIpv4()}. */
     public int ipProto() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return ipProto;
+        return (decoded ? this : decodeNetwork()).ipProto;
     }
 
     /** The ToS byte with the two ECN bits cleared (DSCP &lt;&lt; 2, OpenFlow 1.0's {@code nw_tos}); 0 unless IPv4. */
     public int ipTos() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return ipTos;
+        return (decoded ? this : decodeNetwork()).ipTos;
     }
 
     /** Whether this IPv4 datagram is a fragment, the first included (more-fragments set or a non-zero offset). */
     public boolean isFragment() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return fragment;
+        return (decoded ? this : decodeNetwork()).fragment;
     }
 
     /**
@@ -298,10 +280,7 @@ public final class Frame {
      * 0 unless {@link #isIpv4()}. The payload may lie partly or wholly beyond the captured bytes.
      */
     public int l4Offset() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return l4Offset;
+        return (decoded ? this : decodeNetwork()).l4Offset;
     }
 
     /** Whether this is a TCP segment whose ports {@link #tpSrc()} and {@link #tpDst()} give. */
@@ -320,26 +299,17 @@ public final class Frame {
     }
 
     private boolean hasTransport(int protocol) {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return transport && ipProto == protocol;
+        return (decoded ? this : decodeNetwork()).transport && ipProto == protocol;
     }
 
     /** OpenFlow 1.0's {@code tp_src}: the TCP, UDP or SCTP source port, or the ICMP type; 0 when absent. */
     public int tpSrc() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return tpSrc;
+        return (decoded ? this : decodeNetwork()).tpSrc;
     }
 
     /** OpenFlow 1.0's {@code tp_dst}: the TCP, UDP or SCTP destination port, or the ICMP code; 0 when absent. */
     public int tpDst() {
-        if (!decoded) {
-            decodeNetwork();
-        }
-        return tpDst;
+        return (decoded ? this : decodeNetwork()).tpDst;
     }
 
     /** Whether the ether type is LLDP's, 0x88cc. */
@@ -381,11 +351,14 @@ public final class Frame {
     }
 
     /**
-     * Called by the getters as {@code if (!decoded) decodeNetwork();}: the check is written out in each so that it
-     * inlines into the caller and only the first getter after a {@link #wrap} makes a call (a helper holding the
-     * check is compiled together with this method and then too big for the JIT to inline).
+     * Decodes the network and transport headers; the getters read {@code (decoded ? this : decodeNetwork()).field}.
+     * The check is written out in each getter so that it inlines into the caller and only the first getter after a
+     * {@link #wrap} makes a call (a helper holding the check gets compiled together with this method, and is then
+     * too big for the JIT to inline anywhere).
+     *
+     * @return this frame
      */
-    private void decodeNetwork() {
+    private Frame decodeNetwork() {
         decoded = true;
         arp = false;
         ipv4 = false;
@@ -404,6 +377,7 @@ public final class Frame {
         } else if (etherType == Ethernet.TYPE_ARP || etherType == TYPE_RARP) {
             decodeArp();
         }
+        return this;
     }
 
     private void decodeArp() {
