@@ -13,7 +13,8 @@ import net.beaconcontroller.util.MacAddress;
  * Frame frame = new Frame();               // one per I/O thread
  * ...
  * frame.wrap(packetIn.frame());            // for every PACKET_IN
- * if (!frame.isMulticast()) { learn(frame.dlSrc(), inPort); }
+ * learn(frame.dlSrc(), inPort);
+ * int out = frame.isMulticast() ? OFPort.FLOOD : portOf(frame.dlDst());
  * OFMatch match = OFMatch.fromFrame(frame, inPort);
  * }</pre>
  *
