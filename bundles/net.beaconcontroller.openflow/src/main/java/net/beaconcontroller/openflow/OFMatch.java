@@ -195,9 +195,9 @@ public final class OFMatch {
     }
 
     /**
-     * {@link #fromFrame} for the Ethernet frame between {@code frame}'s position and limit; neither is changed. Code
-     * that reads the frame's fields itself should wrap its own {@link Frame} and call {@code fromFrame}, so that the
-     * frame is parsed once.
+     * {@link #fromFrame} for the Ethernet frame between {@code frame}'s position and limit; neither is changed. It
+     * makes a {@link Frame} for each call; code on the hot path, or that reads the frame's fields itself, wraps its
+     * own reused Frame and calls {@code fromFrame}, so that the frame is parsed once and only the match is allocated.
      *
      * @param inPort the port the frame arrived on, {@code 0..0xffff}
      * @throws IllegalArgumentException when {@code inPort} is not a 16-bit value

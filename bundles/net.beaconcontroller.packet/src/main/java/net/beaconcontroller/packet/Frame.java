@@ -13,7 +13,8 @@ import net.beaconcontroller.util.MacAddress;
  * Frame frame = new Frame();               // one per I/O thread
  * ...
  * frame.wrap(packetIn.frame());            // for every PACKET_IN
- * if (!frame.isMulticast()) { learn(frame.dlSrc(), inPort); }
+ * learn(frame.dlSrc(), inPort);
+ * int out = frame.isMulticast() ? OFPort.FLOOD : portOf(frame.dlDst());
  * OFMatch match = OFMatch.fromFrame(frame, inPort);
  * }</pre>
  *
@@ -214,14 +215,12 @@ public final class Frame {
      * lengths 6 and 4) with all 28 bytes captured. The packet library's {@link Arp} is laxer about the types.
      */
     public boolean isArp() {
-        decodeNetwork();
-        return arp;
+        return (decoded ? this : decodeNetwork()).arp;
     }
 
     /** The ARP operation (u16), 0 unless {@link #isArp()}. */
     public int arpOpcode() {
-        decodeNetwork();
-        return arpOpcode;
+        return (decoded ? this : decodeNetwork()).arpOpcode;
     }
 
     /** The ARP sender hardware address, 0 unless {@link #isArp()}. */
@@ -249,8 +248,7 @@ public final class Frame {
      * and within the total length. The version nibble is not checked, as Open vSwitch's OpenFlow 1.0 does not.
      */
     public boolean isIpv4() {
-        decodeNetwork();
-        return ipv4;
+        return (decoded ? this : decodeNetwork()).ipv4;
     }
 
     /** IPv4 source address, 0 unless {@link #isIpv4()}. */
@@ -265,20 +263,17 @@ public final class Frame {
 
     /** IPv4 protocol, 0 unless {@link #isIpv4()}. */
     public int ipProto() {
-        decodeNetwork();
-        return ipProto;
+        return (decoded ? this : decodeNetwork()).ipProto;
     }
 
     /** The ToS byte with the two ECN bits cleared (DSCP &lt;&lt; 2, OpenFlow 1.0's {@code nw_tos}); 0 unless IPv4. */
     public int ipTos() {
-        decodeNetwork();
-        return ipTos;
+        return (decoded ? this : decodeNetwork()).ipTos;
     }
 
     /** Whether this IPv4 datagram is a fragment, the first included (more-fragments set or a non-zero offset). */
     public boolean isFragment() {
-        decodeNetwork();
-        return fragment;
+        return (decoded ? this : decodeNetwork()).fragment;
     }
 
     /**
@@ -286,8 +281,7 @@ public final class Frame {
      * 0 unless {@link #isIpv4()}. The payload may lie partly or wholly beyond the captured bytes.
      */
     public int l4Offset() {
-        decodeNetwork();
-        return l4Offset;
+        return (decoded ? this : decodeNetwork()).l4Offset;
     }
 
     /** Whether this is a TCP segment whose ports {@link #tpSrc()} and {@link #tpDst()} give. */
@@ -306,20 +300,17 @@ public final class Frame {
     }
 
     private boolean hasTransport(int protocol) {
-        decodeNetwork();
-        return transport && ipProto == protocol;
+        return (decoded ? this : decodeNetwork()).transport && ipProto == protocol;
     }
 
     /** OpenFlow 1.0's {@code tp_src}: the TCP, UDP or SCTP source port, or the ICMP type; 0 when absent. */
     public int tpSrc() {
-        decodeNetwork();
-        return tpSrc;
+        return (decoded ? this : decodeNetwork()).tpSrc;
     }
 
     /** OpenFlow 1.0's {@code tp_dst}: the TCP, UDP or SCTP destination port, or the ICMP code; 0 when absent. */
     public int tpDst() {
-        decodeNetwork();
-        return tpDst;
+        return (decoded ? this : decodeNetwork()).tpDst;
     }
 
     /** Whether the ether type is LLDP's, 0x88cc. */
@@ -360,10 +351,15 @@ public final class Frame {
                 + length() + " bytes]";
     }
 
-    private void decodeNetwork() {
-        if (decoded) {
-            return;
-        }
+    /**
+     * Decodes the network and transport headers; the getters read {@code (decoded ? this : decodeNetwork()).field}.
+     * The check is written out in each getter so that it inlines into the caller and only the first getter after a
+     * {@link #wrap} makes a call (a helper holding the check gets compiled together with this method, and is then
+     * too big for the JIT to inline anywhere).
+     *
+     * @return this frame
+     */
+    private Frame decodeNetwork() {
         decoded = true;
         arp = false;
         ipv4 = false;
@@ -382,6 +378,7 @@ public final class Frame {
         } else if (etherType == Ethernet.TYPE_ARP || etherType == TYPE_RARP) {
             decodeArp();
         }
+        return this;
     }
 
     private void decodeArp() {

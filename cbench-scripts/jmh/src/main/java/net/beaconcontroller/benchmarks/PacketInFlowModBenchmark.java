@@ -1,7 +1,6 @@
 package net.beaconcontroller.benchmarks;
 
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -16,13 +15,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessageReader;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFParseException;
-import net.beaconcontroller.openflow.OFPort;
-import net.beaconcontroller.openflow.action.OFActionOutput;
 
 /**
  * The controller's hot path under cbench: read one buffered PACKET_IN, answer with the learning switch's FLOW_MOD
@@ -40,25 +36,12 @@ import net.beaconcontroller.openflow.action.OFActionOutput;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class PacketInFlowModBenchmark {
-    /** The learning switch has seen this destination on port 2. */
-    private static final long KNOWN_DST = 0x0000_0000_0002L;
-    private static final int KNOWN_DST_PORT = 2;
-
     private ByteBuffer in;
     private ByteBuffer out;
 
     @Setup
     public void setUp() {
-        // A PACKET_IN as cbench sends it: buffered, from port 1, carrying a 60-byte Ethernet/IPv4/UDP frame.
-        in = ByteBuffer.allocate(18 + 60);
-        in.put((byte) 1).put((byte) 10).putShort((short) 78).putInt(0x1234) // header: version, PACKET_IN, length, xid
-                .putInt(0x100).putShort((short) 60).putShort((short) 1).put((byte) 0).put((byte) 0);
-        in.put(new byte[] {0, 0, 0, 0, 0, 2}).put(new byte[] {0, 0, 0, 0, 0, 1}).putShort((short) 0x0800); // Ethernet
-        in.put((byte) 0x45).put((byte) 0).putShort((short) 46).putInt(0).put((byte) 64).put((byte) 17) // IPv4
-                .putShort((short) 0).putInt(0x0a00_0001).putInt(0x0a00_0002);
-        in.putShort((short) 1234).putShort((short) 5678).putShort((short) 26).putShort((short) 0); // UDP
-        in.put(new byte[18]); // payload up to 60 bytes
-        in.flip();
+        in = CbenchPacketIn.fill(ByteBuffer.allocate(CbenchPacketIn.LENGTH));
         out = ByteBuffer.allocate(256);
     }
 
@@ -70,16 +53,6 @@ public class PacketInFlowModBenchmark {
         long dst = ((frame.getShort(0) & 0xffffL) << 32) | (frame.getInt(2) & 0xffff_ffffL);
         long src = ((frame.getShort(6) & 0xffffL) << 32) | (frame.getInt(8) & 0xffff_ffffL);
         bh.consume(src);
-        int outPort = dst == KNOWN_DST ? KNOWN_DST_PORT : OFPort.FLOOD;
-        OFFlowMod fm = OFFlowMod.builder()
-                .xid(pi.xid())
-                .match(OFMatch.fromPacket(frame, pi.inPort()))
-                .idleTimeout(5)
-                .bufferId(pi.bufferId())
-                .actions(List.of(new OFActionOutput(outPort, 0)))
-                .build();
-        out.clear();
-        fm.writeTo(out);
-        return out.position();
+        return CbenchPacketIn.writeFlowMod(pi, dst, OFMatch.fromPacket(frame, pi.inPort()), out);
     }
 }
