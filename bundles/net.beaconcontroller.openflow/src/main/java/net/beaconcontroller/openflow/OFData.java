@@ -52,11 +52,6 @@ public final class OFData {
         return bytes.clone();
     }
 
-    /** A read-only view of the bytes, positioned at 0 (no copy). */
-    public ByteBuffer asByteBuffer() {
-        return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
-    }
-
     /** The bytes decoded as US-ASCII text, for the human-readable data of HELLO_FAILED errors. */
     public String toAsciiString() {
         return new String(bytes, StandardCharsets.US_ASCII);

@@ -4,7 +4,6 @@ import static net.beaconcontroller.openflow.CodecTestSupport.ascii;
 import static net.beaconcontroller.openflow.CodecTestSupport.hex;
 import static net.beaconcontroller.openflow.CodecTestSupport.match;
 import static net.beaconcontroller.openflow.CodecTestSupport.roundTrip;
-import static net.beaconcontroller.openflow.CodecTestSupport.zeros;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
