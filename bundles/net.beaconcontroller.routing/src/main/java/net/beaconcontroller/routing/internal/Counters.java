@@ -1,0 +1,49 @@
+package net.beaconcontroller.routing.internal;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What routing did with the PACKET_INs it saw; updated from every I/O thread. */
+public final class Counters {
+    public enum Event {
+        /** Flows installed along a route and the packet sent on. */
+        ROUTED,
+        /** Sent along the spanning tree: broadcast, multicast, unknown destination, no route or no engine. */
+        FLOODED,
+        /** Dropped because discovery had not settled: flooding before it may loop. */
+        DROPPED_UNSETTLED,
+        /** Dropped because it came in on an inter-switch port off the spanning tree: a copy going round a loop. */
+        DROPPED_LOOP_COPY,
+        /** A known destination with no route to it (another island): flooded. */
+        NO_ROUTE,
+        /** A known destination while no routing engine runs: flooded. */
+        NO_ENGINE,
+        /** An ARP request answered by the controller. */
+        PROXY_ARP_REPLY,
+    }
+
+    private final Map<Event, LongAdder> counts = new EnumMap<>(Event.class);
+
+    public Counters() {
+        for (var e : Event.values()) {
+            counts.put(e, new LongAdder());
+        }
+    }
+
+    void add(Event e) {
+        counts.get(e).increment();
+    }
+
+    public long get(Event e) {
+        return counts.get(e).sum();
+    }
+
+    @Override
+    public String toString() {
+        var sb = new StringBuilder();
+        counts.forEach((e, n) -> sb.append(sb.isEmpty() ? "" : ", ").append(e.name().toLowerCase()).append('=')
+                .append(n.sum()));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,201 @@
+package net.beaconcontroller.routing.internal;
+
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.packet.Arp;
+import net.beaconcontroller.packet.Ethernet;
+import net.beaconcontroller.routing.internal.Counters.Event;
+import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.util.MacAddress;
+
+/**
+ * Routing against a real controller on loopback and scripted switches: a line 1 - 2 - 3 (cables 1/2-2/1, 2/2-3/1,
+ * and a redundant 2/4-3/4 off the spanning tree), host A on 1/3, host B on 3/3.
+ */
+class RoutingTest extends RoutingTestBase {
+    /** The line, routing with {@code settings} and no engine yet. */
+    Routing line(String... settings) {
+        net.cable(1, 2, 2, 1);
+        net.cable(2, 2, 3, 1);
+        net.cable(2, 4, 3, 4);
+        net.broadcastPorts.put(1L, Set.of(2, 3));
+        net.broadcastPorts.put(2L, Set.of(1, 2, 3));
+        net.broadcastPorts.put(3L, Set.of(1, 3));
+        net.host(A, 1, 3, IP_A);
+        net.host(B, 3, 3, IP_B);
+        return start(net, settings, 1, 2, 3);
+    }
+
+    @Test
+    void aKnownDestinationGetsFlowsOnEverySwitchLastHopFirstThenOnePacketOut() {
+        line().bindEngine(net.new BfsEngine());
+        byte[] f = frame(B, A);
+        packetIn(1, 3, f);
+
+        var po = (OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT);
+        assertEquals(out(2), po.actions());
+        assertEquals(3, po.inPort());
+        assertEquals(ByteBuffer.wrap(f), po.data());
+        var f3 = added(3);
+        var f2 = added(2);
+        var f1 = added(1);
+        assertEquals(exact(f, 1), f3.match());
+        assertEquals(out(3), f3.actions());
+        assertEquals(exact(f, 1), f2.match());
+        assertEquals(out(2), f2.actions());
+        assertEquals(exact(f, 3), f1.match());
+        assertEquals(out(2), f1.actions());
+        for (var fm : List.of(f1, f2, f3)) {
+            assertEquals(RouteFlows.COOKIE, fm.cookie());
+            assertEquals(5, fm.idleTimeout());
+            assertEquals(0, fm.hardTimeout());
+            assertEquals(OFFlowMod.DEFAULT_PRIORITY, fm.priority());
+            assertEquals(OFMessage.NO_BUFFER, fm.bufferId());
+        }
+        // Across switches: each downstream flow was written and sent off before the first hop's flow and packet.
+        assertEquals(List.of("3 FLOW_MOD", "3 flush", "2 FLOW_MOD", "2 flush", "1 FLOW_MOD", "1 PACKET_OUT"),
+                net.writes);
+        // On the first switch: the flow arrived before the packet.
+        var types = fake(1).types();
+        assertTrue(types.indexOf(OFType.FLOW_MOD) < types.indexOf(OFType.PACKET_OUT), types.toString());
+        assertEquals(1, routing.counters().get(Event.ROUTED));
+    }
+
+    @Test
+    void twoHostsOnOneSwitchAreOneHop() {
+        line().bindEngine(net.new BfsEngine());
+        net.host(0x0c, 1, 4);
+        byte[] f = frame(0x0c, A);
+        packetIn(1, 3, f);
+        assertEquals(out(4), ((OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT)).actions());
+        assertEquals(exact(f, 3), added(1).match());
+        assertEquals(List.of("1 FLOW_MOD", "1 PACKET_OUT"), net.writes);
+    }
+
+    @Test
+    void dstMacGranularityMatchesDestinationAndVlanOnly() {
+        line("routing.match=DST_MAC", "routing.idleTimeout=7", "routing.hardTimeout=60", "routing.priority=100")
+                .bindEngine(net.new BfsEngine());
+        packetIn(1, 3, frame(B, A));
+        var expected = OFMatch.builder().dlDst(B).dlVlan(OFMatch.VLAN_NONE).build();
+        assertEquals(OFMatch.OFPFW_ALL & ~(OFMatch.OFPFW_DL_DST | OFMatch.OFPFW_DL_VLAN), expected.wildcards());
+        for (long dpid : List.of(3L, 2L, 1L)) {
+            var fm = added(dpid);
+            assertEquals(expected, fm.match());
+            assertEquals(7, fm.idleTimeout());
+            assertEquals(60, fm.hardTimeout());
+            assertEquals(100, fm.priority());
+        }
+    }
+
+    @Test
+    void anUnknownDestinationIsFloodedOutOfTheBroadcastPortsButTheInPort() {
+        line().bindEngine(net.new BfsEngine());
+        packetIn(2, 3, frame(0x0c, 0x0d));
+        var po = (OFPacketOut) fake(2).expect(OFType.PACKET_OUT, WAIT);
+        assertEquals(outs(1, 2), new HashSet<>(po.actions()));
+        assertEquals(2, po.actions().size());
+
+        packetIn(2, 1, frame(MacAddress.BROADCAST, A));
+        po = fake(2).expect(OFType.PACKET_OUT, WAIT);
+        assertEquals(outs(2, 3), new HashSet<>(po.actions()));
+        assertEquals(0, fake(2).count(OFType.FLOW_MOD));
+        assertEquals(2, routing.counters().get(Event.FLOODED));
+    }
+
+    @Test
+    void nothingIsFloodedBeforeDiscoverySettles() {
+        line().bindEngine(net.new BfsEngine());
+        net.settled = false;
+        packetIn(2, 3, frame(MacAddress.BROADCAST, 0x0d));
+        awaitCount(Event.DROPPED_UNSETTLED, 1);
+        fake(2).expectNone(OFType.PACKET_OUT, Duration.ofMillis(200));
+    }
+
+    @Test
+    void aBroadcastOnAnInterSwitchPortOffTheSpanningTreeIsALoopCopyAndDropped() {
+        line().bindEngine(net.new BfsEngine());
+        packetIn(2, 4, frame(MacAddress.BROADCAST, A));
+        awaitCount(Event.DROPPED_LOOP_COPY, 1);
+        fake(2).expectNone(OFType.PACKET_OUT, Duration.ofMillis(200));
+    }
+
+    @Test
+    void aKnownDestinationWithoutAnEngineIsFlooded() {
+        var e = net.new BfsEngine();
+        line().bindEngine(e);
+        routing.unbindEngine(e);
+        packetIn(1, 3, frame(B, A));
+        var po = (OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT);
+        assertEquals(out(2), po.actions());
+        assertEquals(1, routing.counters().get(Event.NO_ENGINE));
+        assertEquals(0, fake(1).count(OFType.FLOW_MOD));
+
+        routing.bindEngine(e);
+        packetIn(1, 3, frame(B, A));
+        added(3);
+    }
+
+    @Test
+    void aDestinationInAnotherIslandIsFlooded() {
+        line().bindEngine(net.new BfsEngine());
+        net.host(0x0e, 9, 1);
+        packetIn(1, 3, frame(0x0e, A));
+        assertEquals(out(2), ((OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT)).actions());
+        assertEquals(1, routing.counters().get(Event.NO_ROUTE));
+    }
+
+    @Test
+    void anArpRequestForAKnownHostIsAnsweredByTheController() throws Exception {
+        line().bindEngine(net.new BfsEngine());
+        byte[] request = Ethernet.of(MacAddress.BROADCAST, A, Arp.request(A, IP_A, IP_B)).padded().serialize();
+        packetIn(1, 3, request);
+        var po = (OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT);
+        assertEquals(out(3), po.actions());
+        assertEquals(OFPort.NONE, po.inPort());
+        var reply = Ethernet.parse(po.data());
+        assertEquals(A, reply.destination());
+        assertEquals(B, reply.source());
+        assertEquals(Arp.reply(B, IP_B, A, IP_A), reply.payload());
+        assertEquals(1, routing.counters().get(Event.PROXY_ARP_REPLY));
+    }
+
+    @Test
+    void anArpRequestIsFloodedWhenProxyArpIsOffOrTheHostUnknown() {
+        line("routing.proxyArp=false").bindEngine(net.new BfsEngine());
+        packetIn(1, 3, Ethernet.of(MacAddress.BROADCAST, A, Arp.request(A, IP_A, IP_B)).padded().serialize());
+        assertEquals(out(2), ((OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT)).actions());
+        routing.modified(Configs.of(Routing.Config.class));
+        packetIn(1, 3, Ethernet.of(MacAddress.BROADCAST, A, Arp.request(A, IP_A, IP_A + 7)).padded().serialize());
+        assertEquals(out(2), ((OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT)).actions());
+        assertEquals(0, routing.counters().get(Event.PROXY_ARP_REPLY));
+    }
+
+    @Test
+    void aLinkGoingDownDeletesTheFlowsForwardingIntoIt() {
+        line().bindEngine(net.new BfsEngine());
+        routing.linkRemoved(Link.of(2, 2, 3, 1));
+        OFFlowMod del = fake(2).expect(OFType.FLOW_MOD, WAIT);
+        assertEquals(OFFlowMod.Command.DELETE, del.command());
+        assertEquals(OFMatch.ALL, del.match());
+        assertEquals(2, del.outPort());
+        fake(3).expectNone(OFType.FLOW_MOD, Duration.ofMillis(100));
+    }
+}
