@@ -67,23 +67,33 @@ public final class LearningSwitch implements IOFMessageListener {
         int macAge() default 300;
     }
 
+    /**
+     * The settings a packet needs, copied out of the configuration: Declarative Services hands over a dynamic proxy,
+     * and a reflective call per FLOW_MOD would cost more than the rest of the decision.
+     */
+    private record Settings(int idleTimeout, int hardTimeout, int tableSize, int macAge) {
+        Settings(Config c) {
+            this(c.idleTimeout(), c.hardTimeout(), c.tableSize(), c.macAge());
+        }
+    }
+
     private final IBeaconProvider beacon;
     private final SwitchLocal<MacTable> tables;
     /** Read per packet, replaced whole by {@link #modified}: a listener never sees half a change. */
-    private volatile Config config;
+    private volatile Settings settings;
 
     @Activate
     public LearningSwitch(@Reference IBeaconProvider beacon, Config config) {
         this.beacon = beacon;
-        this.config = config;
+        this.settings = new Settings(config);
         // One key per instance: a restarted or updated bundle starts from empty tables.
         this.tables = new SwitchLocal<>("learningswitch.macTable",
-                () -> new MacTable(this.config.tableSize(), this.config.macAge()));
+                () -> new MacTable(settings.tableSize(), settings.macAge()));
     }
 
     @Modified
     void modified(Config next) {
-        config = next;
+        settings = new Settings(next);
     }
 
     @Deactivate
@@ -120,7 +130,7 @@ public final class LearningSwitch implements IOFMessageListener {
             sw.write(OFPacketOut.of(pi, FLOOD));
             return;
         }
-        var c = config;
+        var c = settings;
         // A frame for the port it came from goes nowhere: the flow drops such frames at the switch from now on.
         List<OFAction> actions = outPort == inPort ? DROP : List.of(new OFActionOutput(outPort, 0));
         sw.write(OFFlowMod.builder()
