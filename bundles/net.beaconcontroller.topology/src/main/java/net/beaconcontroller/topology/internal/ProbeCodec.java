@@ -70,6 +70,9 @@ final class ProbeCodec {
      * Checks an LLDPDU that arrived at {@code now}: Beacon's, authentic, and sent at most {@code maxAgeNanos} ago.
      */
     Result verify(Lldp lldp, long now, long maxAgeNanos) {
+        if (lldp.chassisId().isEmpty() || lldp.portId().isEmpty() || lldp.ttl().isEmpty()) {
+            return Result.rejected(Verdict.MALFORMED, "a mandatory TLV (chassis id, port id, TTL) is missing");
+        }
         var auth = lldp.organizationSpecific(BEACON_CID, AUTH_SUBTYPE);
         if (auth.isEmpty()) {
             return Result.rejected(Verdict.FOREIGN, "no Beacon authentication TLV");
