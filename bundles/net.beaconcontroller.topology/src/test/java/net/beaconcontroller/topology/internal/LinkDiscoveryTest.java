@@ -61,6 +61,18 @@ class LinkDiscoveryTest {
         fx.controller.addOFMessageListener(OFType.PORT_STATUS, topology);
         fx.controller.addOFSwitchListener(topology);
         fx.controller.addOFMessageListener(OFType.PACKET_IN, after);
+        // Told first: its failures must not keep the counting listener below from being told.
+        topology.addListener(new ITopologyListener() {
+            @Override
+            public void linkAdded(Link link) {
+                throw new IllegalStateException("a failing listener must not stop the others");
+            }
+
+            @Override
+            public void linkRemoved(Link link) {
+                throw new IllegalStateException("a failing listener must not stop the others");
+            }
+        });
         topology.addListener(new ITopologyListener() {
             @Override
             public void linkAdded(Link link) {
@@ -70,17 +82,6 @@ class LinkDiscoveryTest {
             @Override
             public void linkRemoved(Link link) {
                 count("removed " + link);
-            }
-        });
-        topology.addListener(new ITopologyListener() {
-            @Override
-            public void linkAdded(Link link) {
-                throw new IllegalStateException("a failing listener must not stop the others");
-            }
-
-            @Override
-            public void linkRemoved(Link link) {
-                throw new IllegalStateException("a failing listener must not stop the others");
             }
         });
     }
