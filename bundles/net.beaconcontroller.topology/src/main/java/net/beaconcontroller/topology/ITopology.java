@@ -33,4 +33,12 @@ public interface ITopology {
      * the probes had time to come back. Until then flooding along a spanning tree is unsafe.
      */
     boolean isSettled();
+
+    /**
+     * What discovery has done so far: probes sent and accepted, LLDP frames ignored by reason. Implementations that
+     * do not probe report {@link DiscoveryCounters#NONE}.
+     */
+    default DiscoveryCounters getDiscoveryCounters() {
+        return DiscoveryCounters.NONE;
+    }
 }

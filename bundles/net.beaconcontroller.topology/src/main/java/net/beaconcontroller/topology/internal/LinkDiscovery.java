@@ -1,0 +1,345 @@
+package net.beaconcontroller.topology.internal;
+
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.BeaconListener;
+import net.beaconcontroller.core.Command;
+import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IOFMessageListener;
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.IScheduler;
+import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPhysicalPort;
+import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.OFPortStatus;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.packet.Ethernet;
+import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.packet.Lldp;
+import net.beaconcontroller.packet.PacketParseException;
+import net.beaconcontroller.topology.DiscoveryCounters;
+import net.beaconcontroller.topology.Dpids;
+import net.beaconcontroller.topology.ITopology;
+import net.beaconcontroller.topology.ITopologyListener;
+import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.SwitchPort;
+import net.beaconcontroller.topology.internal.ProbeCodec.Verdict;
+
+/**
+ * LLDP link discovery, as in the Beacon paper: probes every port of every switch (when it is added, when a port comes
+ * up, and every {@code topology.probeInterval} seconds); a probe that comes back as a PACKET_IN on another switch's
+ * port is the directed link from where it was sent to where it arrived. Every LLDP PACKET_IN is consumed here, so
+ * later listeners (device manager, routing, learning switch) never see one.
+ *
+ * <p>Threads: PACKET_IN, PORT_STATUS and switch events arrive on the switches' I/O threads, the periodic expiry and
+ * probing on the scheduler thread; {@link TopologyStore} makes their updates safe and keeps reads lock-free. Probes of
+ * a switch are always written on its own I/O thread.
+ */
+@Component(configurationPid = LinkDiscovery.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
+        service = {ITopology.class, IOFMessageListener.class, IOFSwitchListener.class})
+@Designate(ocd = LinkDiscovery.Config.class)
+@BeaconListener(types = {OFType.PACKET_IN, OFType.PORT_STATUS},
+        before = {"devicemanager", "routing", "learningswitch", "hub"})
+public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSwitchListener {
+    /** Its listener name and the prefix of its keys. */
+    public static final String NAME = "topology";
+    private static final Logger log = LoggerFactory.getLogger(LinkDiscovery.class);
+
+    @ObjectClassDefinition(name = "Topology", description = "LLDP link discovery.")
+    public @interface Config {
+        @AttributeDefinition(min = "1", max = "3600", description = "Seconds between two probes of every port of"
+                + " every switch. Probes also go out when a switch connects and when a port comes up.")
+        int probeInterval() default 5;
+
+        @AttributeDefinition(min = "0", max = "86400", description = "Seconds a link stays without a probe"
+                + " crossing it before it is removed; greater than probeInterval. 0: 3 x probeInterval + 1.")
+        int linkTimeout() default 0;
+
+        @AttributeDefinition(min = "0", max = "86400", description = "Seconds a newly connected switch or a port"
+                + " that came up keeps its island unsettled (no broadcast ports) while its links are found."
+                + " 0: the link timeout.")
+        int holdDown() default 0;
+    }
+
+    private final IBeaconProvider beacon;
+    private final LongSupplier nanoClock;
+    private final Clock wallClock;
+    private final long probeIntervalNanos;
+    private final long linkTimeoutNanos;
+    private final TopologyStore store;
+    private final ProbeCodec codec = new ProbeCodec();
+    private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
+    private final ScheduledFuture<?> ticker;
+    private final LongAdder sent = new LongAdder();
+    private final LongAdder accepted = new LongAdder();
+    private final Map<Verdict, LongAdder> rejected = Map.of(Verdict.MALFORMED, new LongAdder(), Verdict.FOREIGN,
+            new LongAdder(), Verdict.FORGED, new LongAdder(), Verdict.STALE, new LongAdder());
+    private final LongAdder unknownPort = new LongAdder();
+
+    @Activate
+    public LinkDiscovery(@Reference IBeaconProvider beacon, @Reference IScheduler scheduler, Config config) {
+        this(beacon, scheduler, config, System::nanoTime, Clock.systemUTC());
+    }
+
+    /** With the clocks given: tests move time by hand. */
+    LinkDiscovery(IBeaconProvider beacon, IScheduler scheduler, Config config, LongSupplier nanoClock,
+            Clock wallClock) {
+        this.beacon = beacon;
+        this.nanoClock = nanoClock;
+        this.wallClock = wallClock;
+        int interval = config.probeInterval();
+        int timeout = config.linkTimeout() == 0 ? 3 * interval + 1 : config.linkTimeout();
+        if (timeout <= interval) {
+            throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
+                    "expected more than " + NAME + ".probeInterval (" + interval + " s), or 0 for "
+                            + (3 * interval + 1));
+        }
+        int holdDown = config.holdDown() == 0 ? timeout : config.holdDown();
+        probeIntervalNanos = TimeUnit.SECONDS.toNanos(interval);
+        linkTimeoutNanos = TimeUnit.SECONDS.toNanos(timeout);
+        store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
+        // Switches that connected before this component started get no addedSwitch: take them in now.
+        beacon.getSwitches().values().forEach(sw -> sw.execute(() -> addedSwitch(sw)));
+        ticker = scheduler.scheduleAtFixedRate(this::tick, Duration.ofNanos(probeIntervalNanos),
+                Duration.ofNanos(probeIntervalNanos));
+    }
+
+    @Deactivate
+    void deactivate() {
+        ticker.cancel(false);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addListener(ITopologyListener listener) {
+        listeners.add(listener);
+    }
+
+    void removeListener(ITopologyListener listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    // ------------------------------------------------------------------------------------------- events in
+
+    @Override
+    public void addedSwitch(IOFSwitch sw) {
+        var up = new HashSet<Integer>();
+        for (var p : sw.getPorts()) {
+            if (isProbed(p)) {
+                up.add(p.portNo());
+            }
+        }
+        store.switchAdded(sw.getId(), up, nanoClock.getAsLong());
+        deliver();
+        probeAll(sw);
+    }
+
+    @Override
+    public void removedSwitch(IOFSwitch sw) {
+        store.switchRemoved(sw.getId());
+        deliver();
+    }
+
+    @Override
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
+        if (msg instanceof OFPacketIn pi) {
+            var frame = ctx.frame();
+            if (!frame.isEthernet() || !frame.isLldp()) {
+                return Command.CONTINUE;
+            }
+            probeReceived(sw, pi.inPort(), frame);
+            return Command.STOP;
+        }
+        if (msg instanceof OFPortStatus ps) {
+            portStatus(sw, ps);
+        }
+        return Command.CONTINUE;
+    }
+
+    private void portStatus(IOFSwitch sw, OFPortStatus ps) {
+        var p = ps.desc();
+        if (!isPhysical(p.portNo())) {
+            return;
+        }
+        if (ps.reason() == OFPortStatus.Reason.DELETE || p.isDown()) {
+            store.portDown(sw.getId(), p.portNo());
+        } else if (store.portUp(sw.getId(), p.portNo(), nanoClock.getAsLong())) {
+            probe(sw, p);
+        }
+        deliver();
+    }
+
+    /** An LLDP frame arrived at {@code inPort} of {@code sw}: a link if it is one of our fresh probes. */
+    private void probeReceived(IOFSwitch sw, int inPort, Frame frame) {
+        Lldp lldp;
+        try {
+            if (!(frame.decode().payload() instanceof Lldp l)) {
+                ignore(Verdict.MALFORMED, sw, inPort, "not an LLDPDU");
+                return;
+            }
+            lldp = l;
+        } catch (PacketParseException e) {
+            ignore(Verdict.MALFORMED, sw, inPort, e.getMessage());
+            return;
+        }
+        long now = nanoClock.getAsLong();
+        var r = codec.verify(lldp, now, probeIntervalNanos);
+        if (r.verdict() != Verdict.VALID) {
+            ignore(r.verdict(), sw, inPort, r.why());
+            return;
+        }
+        if (!isPhysical(inPort) || !isPhysical(r.port()) || (r.dpid() == sw.getId() && r.port() == inPort)) {
+            unknownPort(sw, inPort, r);
+            return;
+        }
+        var link = new Link(new SwitchPort(r.dpid(), r.port()), new SwitchPort(sw.getId(), inPort));
+        var seen = store.linkSeen(link, now, wallClock.instant());
+        if (seen == TopologyStore.Seen.UNKNOWN_PORT) {
+            unknownPort(sw, inPort, r);
+            return;
+        }
+        accepted.increment();
+        if (seen == TopologyStore.Seen.NEW) {
+            deliver();
+            // Ask for the other direction now rather than at the next round: the cable becomes usable sooner.
+            var back = sw.getPort(inPort);
+            if (back != null && !store.view().links().containsKey(link.reverse())) {
+                probe(sw, back);
+            }
+        }
+    }
+
+    private void ignore(Verdict why, IOFSwitch sw, int inPort, String detail) {
+        rejected.get(why).increment();
+        log.debug("LLDP at {}/{} ignored ({}): {}", sw.getStringId(), inPort, why, detail);
+    }
+
+    private void unknownPort(IOFSwitch sw, int inPort, ProbeCodec.Result r) {
+        unknownPort.increment();
+        log.debug("probe sent from {}/{} at {}/{} ignored: not between two ports that are up",
+                Dpids.toString(r.dpid()), r.port(), sw.getStringId(), inPort);
+    }
+
+    /** Every probe interval: drop links that timed out, then probe every switch on its own I/O thread. */
+    private void tick() {
+        store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
+        deliver();
+        for (var sw : beacon.getSwitches().values()) {
+            sw.execute(() -> probeAll(sw));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------- probes out
+
+    private void probeAll(IOFSwitch sw) {
+        for (var p : sw.getPorts()) {
+            if (isProbed(p)) {
+                probe(sw, p);
+            }
+        }
+    }
+
+    private void probe(IOFSwitch sw, OFPhysicalPort port) {
+        var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(),
+                nanoClock.getAsLong())).padded();
+        sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
+                ByteBuffer.wrap(frame.serialize())));
+        sent.increment();
+    }
+
+    private static boolean isProbed(OFPhysicalPort p) {
+        return isPhysical(p.portNo()) && !p.isDown();
+    }
+
+    private static boolean isPhysical(int port) {
+        return port >= 1 && port <= OFPort.MAX;
+    }
+
+    // ------------------------------------------------------------------------------------------- listeners out
+
+    private void deliver() {
+        store.drain(change -> {
+            for (var l : listeners) {
+                try {
+                    if (change.added()) {
+                        l.linkAdded(change.link());
+                    } else {
+                        l.linkRemoved(change.link());
+                    }
+                } catch (RuntimeException e) {
+                    log.warn("topology listener {} failed on {} {}", l, change.added() ? "linkAdded" : "linkRemoved",
+                            change.link(), e);
+                }
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------- ITopology
+
+    @Override
+    public Map<Link, Instant> getLinks() {
+        return store.view().links();
+    }
+
+    @Override
+    public boolean isEdgePort(long dpid, int port) {
+        return store.view().isEdgePort(dpid, port);
+    }
+
+    @Override
+    public Set<Set<Long>> getIslands() {
+        return store.view().islands();
+    }
+
+    @Override
+    public Set<Integer> getBroadcastPorts(long dpid) {
+        return store.view().broadcastPorts(dpid, nanoClock.getAsLong());
+    }
+
+    @Override
+    public boolean isSettled() {
+        return store.view().isSettled(nanoClock.getAsLong());
+    }
+
+    @Override
+    public DiscoveryCounters getDiscoveryCounters() {
+        return new DiscoveryCounters(sent.sum(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
+                rejected.get(Verdict.FOREIGN).sum(), rejected.get(Verdict.FORGED).sum(),
+                rejected.get(Verdict.STALE).sum(), unknownPort.sum());
+    }
+}

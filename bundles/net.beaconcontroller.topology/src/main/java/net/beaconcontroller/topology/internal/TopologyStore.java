@@ -1,0 +1,156 @@
+package net.beaconcontroller.topology.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+import net.beaconcontroller.topology.Link;
+
+/**
+ * Owns the topology: the current {@link TopologyView} and when each link was last seen. Pure logic, time passed in
+ * ({@code System.nanoTime()}-based {@code now}), so tests drive it without sockets or clocks.
+ *
+ * <p>Concurrency: switch I/O threads and the scheduler thread change it. Structural changes (a switch, port or link
+ * appears or goes) take {@code lock}, build the next view from the current one and publish it through a volatile
+ * field; readers never lock. Refreshing a link that is already known, by far the most frequent change (every probe of
+ * every link, every interval), only writes its last-seen time into a concurrent map and rebuilds nothing. The link
+ * changes of a structural update are queued under the same lock, so their order is the order of the views, and are
+ * delivered by {@link #drain} outside it.
+ */
+final class TopologyStore {
+    /** A link that appeared ({@code added}) or went. */
+    record LinkChange(Link link, boolean added) { }
+
+    /** What a probe that came back did. */
+    enum Seen { NEW, REFRESHED, UNKNOWN_PORT }
+
+    private final long holdDownNanos;
+    private final Object lock = new Object();
+    private volatile TopologyView view = TopologyView.EMPTY;
+    /** Soft state beside the view: when each link was last seen; entries of links that went are swept by expire. */
+    private final ConcurrentHashMap<Link, Long> lastSeen = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<LinkChange> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean draining = new AtomicBoolean();
+
+    /** @param holdDownNanos how long a newly added switch or port keeps its island unsettled */
+    TopologyStore(long holdDownNanos) {
+        this.holdDownNanos = holdDownNanos;
+    }
+
+    TopologyView view() {
+        return view;
+    }
+
+    /** A switch became active with these ports up (again: its links at ports it no longer has go). */
+    void switchAdded(long dpid, Set<Integer> upPorts, long now) {
+        synchronized (lock) {
+            publish(view.withSwitch(dpid, upPorts, now + holdDownNanos));
+        }
+    }
+
+    void switchRemoved(long dpid) {
+        synchronized (lock) {
+            publish(view.withoutSwitch(dpid));
+        }
+    }
+
+    /** @return whether the port was not up before (so it needs a probe); false for an unknown switch too */
+    boolean portUp(long dpid, int port, long now) {
+        synchronized (lock) {
+            var s = view.switches().get(dpid);
+            if (s == null || s.ports().contains(port)) {
+                return false;
+            }
+            publish(view.withPort(dpid, port, now + holdDownNanos));
+            return true;
+        }
+    }
+
+    void portDown(long dpid, int port) {
+        synchronized (lock) {
+            publish(view.withoutPort(dpid, port));
+        }
+    }
+
+    /** A probe sent out of {@code link.src()} came back at {@code link.dst()}. */
+    Seen linkSeen(Link link, long now, Instant wallNow) {
+        var v = view;
+        if (v.links().containsKey(link)) {
+            lastSeen.put(link, now);
+            return Seen.REFRESHED;
+        }
+        synchronized (lock) {
+            v = view;
+            if (!v.hasPort(link.src()) || !v.hasPort(link.dst())) {
+                return Seen.UNKNOWN_PORT;
+            }
+            lastSeen.put(link, now);
+            if (v.links().containsKey(link)) {
+                return Seen.REFRESHED;
+            }
+            publish(v.withLink(link, wallNow));
+            return Seen.NEW;
+        }
+    }
+
+    /** Removes the links not seen for longer than {@code timeoutNanos}. */
+    void expire(long now, long timeoutNanos) {
+        synchronized (lock) {
+            var v = view;
+            lastSeen.keySet().removeIf(l -> !v.links().containsKey(l));
+            var old = new ArrayList<Link>();
+            for (Link l : v.links().keySet()) {
+                Long seen = lastSeen.get(l);
+                if (seen == null || now - seen > timeoutNanos) {
+                    old.add(l);
+                }
+            }
+            if (!old.isEmpty()) {
+                lastSeen.keySet().removeAll(old);
+                publish(v.withoutLinks(old));
+            }
+        }
+    }
+
+    /** Hands every queued change to {@code sink}, in order, one thread at a time; call after each update. */
+    void drain(Consumer<LinkChange> sink) {
+        while (!pending.isEmpty()) {
+            // Another thread delivering takes our changes too: it re-checks the queue after letting go.
+            if (!draining.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                LinkChange c;
+                while ((c = pending.poll()) != null) {
+                    sink.accept(c);
+                }
+            } finally {
+                draining.set(false);
+            }
+        }
+    }
+
+    private void publish(TopologyView next) {
+        var before = view;
+        if (next == before) {
+            return;
+        }
+        view = next;
+        queue(before.links().keySet(), next.links().keySet(), false);
+        queue(next.links().keySet(), before.links().keySet(), true);
+    }
+
+    /** Queues the links of {@code from} missing in {@code without}. */
+    private void queue(Collection<Link> from, Set<Link> without, boolean added) {
+        for (Link l : from) {
+            if (!without.contains(l)) {
+                pending.add(new LinkChange(l, added));
+            }
+        }
+    }
+}

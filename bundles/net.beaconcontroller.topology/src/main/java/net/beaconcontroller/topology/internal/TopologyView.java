@@ -1,0 +1,247 @@
+package net.beaconcontroller.topology.internal;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.SwitchPort;
+
+/**
+ * One immutable picture of the topology: the active switches with their ports that are up, the links with when each
+ * was first seen, and what follows from them (link ends, islands, a spanning tree per island). Pure: no clock, no
+ * I/O; every change makes a new view, so readers on any thread use one without locks.
+ *
+ * <p>Islands and the spanning tree use only bidirectional links (both directions present): a link seen one way only
+ * may be a broken cable, a half-duplex fault or a host relaying probes, and flooding must not rely on it.
+ */
+final class TopologyView {
+    /**
+     * An active switch.
+     *
+     * @param ports          its physical ports that are up
+     * @param unsettledUntil {@code System.nanoTime()}-based instant until which its island counts as not settled
+     */
+    record SwitchState(Set<Integer> ports, long unsettledUntil) {
+        SwitchState {
+            ports = Set.copyOf(ports);
+        }
+    }
+
+    static final TopologyView EMPTY = new TopologyView(Map.of(), Map.of());
+
+    /** Unsigned order, as datapath ids are printed; ties between parallel links broken by port numbers. */
+    private static final Comparator<Link> LINK_ORDER = Comparator.comparing((Link l) -> l.dst().dpid(),
+            Long::compareUnsigned).thenComparingInt(l -> l.src().port()).thenComparingInt(l -> l.dst().port());
+
+    private final Map<Long, SwitchState> switches;
+    private final Map<Link, Instant> links;
+    private final Set<SwitchPort> linkEnds;
+    private final Map<Long, Set<Long>> islandOf;
+    private final Set<Set<Long>> islands;
+    private final Set<Link> tree;
+    private final Map<Long, Set<Integer>> treePorts;
+
+    TopologyView(Map<Long, SwitchState> switches, Map<Link, Instant> links) {
+        this.switches = Map.copyOf(switches);
+        this.links = Map.copyOf(links);
+        var ends = new HashSet<SwitchPort>();
+        var adjacency = new HashMap<Long, List<Link>>();
+        for (Link l : this.links.keySet()) {
+            ends.add(l.src());
+            ends.add(l.dst());
+            if (this.links.containsKey(l.reverse()) && this.switches.containsKey(l.src().dpid())
+                    && this.switches.containsKey(l.dst().dpid())) {
+                adjacency.computeIfAbsent(l.src().dpid(), k -> new ArrayList<>()).add(l);
+            }
+        }
+        adjacency.values().forEach(list -> list.sort(LINK_ORDER));
+        linkEnds = Set.copyOf(ends);
+
+        var byIsland = new HashMap<Long, Set<Long>>();
+        var allIslands = new HashSet<Set<Long>>();
+        var treeLinks = new HashSet<Link>();
+        var portsOnTree = new HashMap<Long, Set<Integer>>();
+        var ordered = new TreeSet<Long>(Long::compareUnsigned);
+        ordered.addAll(this.switches.keySet());
+        for (long root : ordered) {
+            if (byIsland.containsKey(root)) {
+                continue;
+            }
+            // BFS from the island's lowest dpid over sorted adjacency: the same links always give the same tree.
+            var members = new HashSet<Long>();
+            var queue = new ArrayDeque<Long>();
+            members.add(root);
+            queue.add(root);
+            while (!queue.isEmpty()) {
+                long u = queue.poll();
+                for (Link l : adjacency.getOrDefault(u, List.of())) {
+                    long v = l.dst().dpid();
+                    if (members.add(v)) {
+                        queue.add(v);
+                        treeLinks.add(l);
+                        portsOnTree.computeIfAbsent(u, k -> new HashSet<>()).add(l.src().port());
+                        portsOnTree.computeIfAbsent(v, k -> new HashSet<>()).add(l.dst().port());
+                    }
+                }
+            }
+            var island = Set.copyOf(members);
+            allIslands.add(island);
+            members.forEach(m -> byIsland.put(m, island));
+        }
+        islandOf = Map.copyOf(byIsland);
+        islands = Set.copyOf(allIslands);
+        tree = Set.copyOf(treeLinks);
+        var frozen = new HashMap<Long, Set<Integer>>();
+        portsOnTree.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
+        treePorts = Map.copyOf(frozen);
+    }
+
+    Map<Long, SwitchState> switches() {
+        return switches;
+    }
+
+    Map<Link, Instant> links() {
+        return links;
+    }
+
+    boolean hasPort(SwitchPort p) {
+        var s = switches.get(p.dpid());
+        return s != null && s.ports().contains(p.port());
+    }
+
+    boolean isBidirectional(Link l) {
+        return links.containsKey(l) && links.containsKey(l.reverse());
+    }
+
+    boolean isEdgePort(long dpid, int port) {
+        var s = switches.get(dpid);
+        return s != null && s.ports().contains(port) && !linkEnds.contains(new SwitchPort(dpid, port));
+    }
+
+    Set<Set<Long>> islands() {
+        return islands;
+    }
+
+    /** The island of {@code dpid}; empty when it is not an active switch. */
+    Set<Long> island(long dpid) {
+        return islandOf.getOrDefault(dpid, Set.of());
+    }
+
+    /** The spanning tree's links, each once, directed from the parent (nearer the island's lowest dpid) to the child. */
+    Set<Link> tree() {
+        return tree;
+    }
+
+    /** Edge ports plus spanning-tree ports, whether or not the island has settled. */
+    Set<Integer> floodPorts(long dpid) {
+        var s = switches.get(dpid);
+        if (s == null) {
+            return Set.of();
+        }
+        var result = new HashSet<>(treePorts.getOrDefault(dpid, Set.of()));
+        for (int p : s.ports()) {
+            if (!linkEnds.contains(new SwitchPort(dpid, p))) {
+                result.add(p);
+            }
+        }
+        return Set.copyOf(result);
+    }
+
+    /** {@link #floodPorts}, or nothing while the switch's island has not settled at {@code now}. */
+    Set<Integer> broadcastPorts(long dpid, long now) {
+        return isSettled(island(dpid), now) ? floodPorts(dpid) : Set.of();
+    }
+
+    boolean isSettled(long now) {
+        return isSettled(switches.keySet(), now);
+    }
+
+    private boolean isSettled(Collection<Long> dpids, long now) {
+        if (dpids.isEmpty()) {
+            return false;
+        }
+        for (long d : dpids) {
+            if (switches.get(d).unsettledUntil() - now > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------------ changed copies
+
+    /** With {@code dpid} active on {@code ports}; links at ports it no longer has are dropped. */
+    TopologyView withSwitch(long dpid, Set<Integer> ports, long unsettledUntil) {
+        var s = new HashMap<>(switches);
+        s.put(dpid, new SwitchState(ports, unsettledUntil));
+        var l = new HashMap<>(links);
+        l.keySet().removeIf(k -> lost(k.src(), dpid, ports) || lost(k.dst(), dpid, ports));
+        return new TopologyView(s, l);
+    }
+
+    TopologyView withoutSwitch(long dpid) {
+        if (!switches.containsKey(dpid)) {
+            return this;
+        }
+        var s = new HashMap<>(switches);
+        s.remove(dpid);
+        var l = new HashMap<>(links);
+        l.keySet().removeIf(k -> k.src().dpid() == dpid || k.dst().dpid() == dpid);
+        return new TopologyView(s, l);
+    }
+
+    /** With {@code port} up on an active switch, which stays unsettled until at least {@code unsettledUntil}. */
+    TopologyView withPort(long dpid, int port, long unsettledUntil) {
+        var old = switches.get(dpid);
+        if (old == null) {
+            return this;
+        }
+        var ports = new HashSet<>(old.ports());
+        ports.add(port);
+        long until = old.unsettledUntil() - unsettledUntil > 0 ? old.unsettledUntil() : unsettledUntil;
+        var s = new HashMap<>(switches);
+        s.put(dpid, new SwitchState(ports, until));
+        return new TopologyView(s, links);
+    }
+
+    /** Without {@code port} and every link ending there. */
+    TopologyView withoutPort(long dpid, int port) {
+        var old = switches.get(dpid);
+        if (old == null) {
+            return this;
+        }
+        var ports = new HashSet<>(old.ports());
+        ports.remove(port);
+        var s = new HashMap<>(switches);
+        s.put(dpid, new SwitchState(ports, old.unsettledUntil()));
+        var at = new SwitchPort(dpid, port);
+        var l = new HashMap<>(links);
+        l.keySet().removeIf(k -> k.src().equals(at) || k.dst().equals(at));
+        return new TopologyView(s, l);
+    }
+
+    TopologyView withLink(Link link, Instant firstSeen) {
+        var l = new HashMap<>(links);
+        l.put(link, firstSeen);
+        return new TopologyView(switches, l);
+    }
+
+    TopologyView withoutLinks(Collection<Link> gone) {
+        var l = new HashMap<>(links);
+        l.keySet().removeAll(gone);
+        return new TopologyView(switches, l);
+    }
+
+    private static boolean lost(SwitchPort end, long dpid, Set<Integer> ports) {
+        return end.dpid() == dpid && !ports.contains(end.port());
+    }
+}

@@ -1,0 +1,287 @@
+package net.beaconcontroller.topology.internal;
+
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
+import static net.beaconcontroller.core.test.ControllerFixture.awaitTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPhysicalPort;
+import net.beaconcontroller.openflow.OFPortStatus;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.packet.Bytes;
+import net.beaconcontroller.packet.Ethernet;
+import net.beaconcontroller.packet.Lldp;
+import net.beaconcontroller.packet.LldpTlv;
+import net.beaconcontroller.packet.PacketParseException;
+import net.beaconcontroller.topology.ITopologyListener;
+import net.beaconcontroller.topology.Link;
+
+/** Discovery against a real controller on loopback and scripted switches that hand probes to each other. */
+class LinkDiscoveryTest {
+    private static final long A = 0xa;
+    private static final long B = 0xb;
+    private static final long SECOND = 1_000_000_000L;
+
+    private final ControllerFixture fx = ControllerFixture.start("controller.threadCount=2");
+    private final AtomicLong now = new AtomicLong(1000 * SECOND);
+    private final ManualScheduler scheduler = new ManualScheduler();
+    private final LinkDiscovery topology = new LinkDiscovery(fx.controller, scheduler,
+            Configs.of(LinkDiscovery.Config.class), now::get, Clock.systemUTC());
+    /** After topology in the PACKET_IN pipeline: must never see LLDP. */
+    private final RecordingListener after = new RecordingListener("after");
+    private final Map<String, AtomicInteger> told = new ConcurrentHashMap<>();
+    private ControllerFixture.Connected a;
+    private ControllerFixture.Connected b;
+
+    LinkDiscoveryTest() {
+        fx.controller.addOFMessageListener(OFType.PACKET_IN, topology);
+        fx.controller.addOFMessageListener(OFType.PORT_STATUS, topology);
+        fx.controller.addOFSwitchListener(topology);
+        fx.controller.addOFMessageListener(OFType.PACKET_IN, after);
+        // Told first: its failures must not keep the counting listener below from being told.
+        topology.addListener(new ITopologyListener() {
+            @Override
+            public void linkAdded(Link link) {
+                throw new IllegalStateException("a failing listener must not stop the others");
+            }
+
+            @Override
+            public void linkRemoved(Link link) {
+                throw new IllegalStateException("a failing listener must not stop the others");
+            }
+        });
+        topology.addListener(new ITopologyListener() {
+            @Override
+            public void linkAdded(Link link) {
+                count("added " + link);
+            }
+
+            @Override
+            public void linkRemoved(Link link) {
+                count("removed " + link);
+            }
+        });
+    }
+
+    private void count(String event) {
+        told.computeIfAbsent(event, k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    @AfterEach
+    void close() {
+        scheduler.close();
+        fx.close();
+    }
+
+    private static Predicate<OFMessage> outOf(int port) {
+        return m -> m instanceof OFPacketOut po && po.actions().equals(List.of(new OFActionOutput(port, 0)));
+    }
+
+    /** The next probe the controller sends out of {@code port} of {@code sw}: the frame's bytes. */
+    private static byte[] probe(ControllerFixture.Connected sw, int port) {
+        var po = (OFPacketOut) sw.fake().expectReceived(OFType.PACKET_OUT, outOf(port), WAIT).msg;
+        var data = po.data();
+        var bytes = new byte[data.remaining()];
+        data.get(bytes);
+        return bytes;
+    }
+
+    private static void arrive(ControllerFixture.Connected sw, int inPort, byte[] frame) {
+        sw.fake().send(sw.fake().packetIn(inPort, frame));
+    }
+
+    private void connectBoth() {
+        a = fx.connectActive(A);
+        b = fx.connectActive(B);
+    }
+
+    /** A/1 is cabled to B/2: each probe is handed over, both ways. */
+    private void cable() {
+        arrive(b, 2, probe(a, 1));
+        awaitTrue("A/1 -> B/2", WAIT, () -> topology.getLinks().containsKey(Link.of(A, 1, B, 2)));
+        // B probes its end at once when it learns of the new link: no wait for the next round.
+        arrive(a, 1, probe(b, 2));
+        awaitTrue("B/2 -> A/1", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
+    }
+
+    private int told(String event) {
+        var n = told.get(event);
+        return n == null ? 0 : n.get();
+    }
+
+    /** Listeners are told after the view changed, maybe by another thread: wait until {@code event} was told n times. */
+    private void awaitTold(String event, int n) {
+        awaitTrue(event + " told " + n + " time(s)", WAIT, () -> {
+            assertTrue(told(event) <= n, () -> event + " told " + told(event) + " times");
+            return told(event) == n;
+        });
+    }
+
+    @Test
+    void aProbeThatComesBackAtAnotherSwitchIsALinkAndListenersAreToldOnce() {
+        connectBoth();
+        cable();
+        assertEquals(Set.of(Link.of(A, 1, B, 2), Link.of(B, 2, A, 1)), topology.getLinks().keySet());
+        assertEquals(Set.of(Set.of(A, B)), topology.getIslands());
+        assertFalse(topology.isEdgePort(A, 1));
+        assertTrue(topology.isEdgePort(A, 2));
+        assertTrue(topology.isEdgePort(B, 1));
+        // A probe of the same cable in the next round only refreshes it.
+        scheduler.tick();
+        arrive(b, 2, probe(a, 1));
+        awaitTrue("accepted", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == 3);
+        awaitTold("added " + Link.of(A, 1, B, 2), 1);
+        awaitTold("added " + Link.of(B, 2, A, 1), 1);
+        after.expectNone(Duration.ofMillis(100));
+        assertEquals(Map.of("added " + Link.of(A, 1, B, 2), 1, "added " + Link.of(B, 2, A, 1), 1),
+                Map.copyOf(told.entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
+                        e -> e.getValue().get()))), "told exactly once, the refresh told nothing");
+        assertFalse(topology.isSettled(), "within the hold-down");
+        assertEquals(Set.of(), topology.getBroadcastPorts(A));
+        now.addAndGet(16 * SECOND);
+        assertTrue(topology.isSettled());
+        assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A));
+    }
+
+    @Test
+    void forgedAndReplayedProbesCreateNothing() throws PacketParseException {
+        connectBoth();
+        var genuine = probe(a, 1);
+        // A host flips a bit of the HMAC.
+        var badMac = genuine.clone();
+        int authAt = indexOf(genuine, new byte[] {0x0a, (byte) 0xbe, (byte) 0xac, 1});
+        badMac[authAt + 4 + 18] ^= 1;
+        arrive(b, 2, badMac);
+        // A host turns A/1's probe into one of A/2: port id changed, authentication TLV copied.
+        arrive(b, 2, withPortId(genuine, 2));
+        awaitTrue("two forged", WAIT, () -> topology.getDiscoveryCounters().forged() == 2);
+        // A host replays the genuine probe a round later.
+        now.addAndGet(5 * SECOND + 1);
+        arrive(b, 2, genuine);
+        awaitTrue("stale", WAIT, () -> topology.getDiscoveryCounters().stale() == 1);
+        assertTrue(topology.getLinks().isEmpty());
+        assertEquals(0, topology.getDiscoveryCounters().probesAccepted());
+        after.expectNone(Duration.ofMillis(100));
+        assertTrue(told.isEmpty());
+    }
+
+    @Test
+    void malformedAndForeignLldpIsCountedAndConsumed() {
+        connectBoth();
+        var garbage = Ethernet.of(Lldp.NEAREST_BRIDGE, 0x02_0000_0000_01L, Lldp.of(LldpTlv.ChassisId.ofMac(1),
+                LldpTlv.PortId.ofPortNumber(1), 120)).padded().serialize();
+        var foreign = garbage.clone();
+        garbage[14] = (byte) 0x03; // the first TLV's length now runs past the frame
+        garbage[15] = (byte) 0xff;
+        arrive(b, 2, garbage);
+        arrive(b, 2, foreign);
+        arrive(b, 2, new byte[] {1, (byte) 0x80, (byte) 0xc2, 0, 0, 0xe, 2, 0, 0, 0, 0, 1, (byte) 0x88, (byte) 0xcc});
+        awaitTrue("counted", WAIT, () -> topology.getDiscoveryCounters().malformed() == 2
+                && topology.getDiscoveryCounters().foreign() == 1);
+        // Other traffic goes on to the next listener.
+        arrive(b, 2, FakeSwitch.frame(64, 1));
+        assertEquals(OFType.PACKET_IN, after.await(WAIT).msg().type());
+        after.expectNone(Duration.ofMillis(100));
+        assertTrue(topology.getLinks().isEmpty());
+    }
+
+    @Test
+    void aPortThatGoesDownTakesItsLinksAtOnce() {
+        connectBoth();
+        cable();
+        var down = new OFPhysicalPort(2, 0x0200_0000_0002L, "eth2", 0, OFPhysicalPort.STATE_LINK_DOWN, 0, 0, 0, 0);
+        b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, down));
+        awaitTrue("no links", WAIT, () -> topology.getLinks().isEmpty());
+        awaitTold("removed " + Link.of(A, 1, B, 2), 1);
+        awaitTold("removed " + Link.of(B, 2, A, 1), 1);
+        assertEquals(Set.of(Set.of(A), Set.of(B)), topology.getIslands());
+        // Up again: probed at once, and the cable is found again.
+        b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, FakeSwitch.port(2, "eth2")));
+        arrive(a, 1, probe(b, 2));
+        awaitTrue("B/2 -> A/1 again", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
+        awaitTold("added " + Link.of(B, 2, A, 1), 2);
+    }
+
+    @Test
+    void aSwitchThatDisconnectsTakesItsLinks() {
+        connectBoth();
+        cable();
+        b.fake().close();
+        fx.awaitEvent(ControllerFixture.Kind.REMOVED, B);
+        awaitTrue("no links", WAIT, () -> topology.getLinks().isEmpty());
+        assertEquals(Set.of(Set.of(A)), topology.getIslands());
+        awaitTold("removed " + Link.of(A, 1, B, 2), 1);
+        awaitTold("removed " + Link.of(B, 2, A, 1), 1);
+    }
+
+    @Test
+    void linksNotProbedWithinTheTimeoutGoAndEveryRoundProbesEveryPort() {
+        connectBoth();
+        cable();
+        now.addAndGet(16 * SECOND);
+        scheduler.tick();
+        assertEquals(2, topology.getLinks().size(), "16 s is the timeout, not past it");
+        // This round's probe of A/1 crosses the cable; B's does not come back.
+        arrive(b, 2, probe(a, 1));
+        probe(b, 1);
+        awaitTrue("refreshed", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == 3);
+        now.addAndGet(SECOND);
+        scheduler.tick();
+        assertEquals(Set.of(Link.of(A, 1, B, 2)), topology.getLinks().keySet());
+        assertEquals(Set.of(Set.of(A), Set.of(B)), topology.getIslands(), "one direction joins no islands");
+        awaitTold("removed " + Link.of(B, 2, A, 1), 1);
+    }
+
+    @Test
+    void aLinkTimeoutNotAboveTheIntervalIsRefused() {
+        var e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
+                Configs.of(LinkDiscovery.Config.class, "topology.probeInterval=5", "topology.linkTimeout=5"),
+                now::get, Clock.systemUTC()));
+        assertEquals("topology.linkTimeout", e.key());
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not found");
+    }
+
+    /** The probe with its port id TLV (and the ONF DPID TLV kept) claiming {@code port}. */
+    private static byte[] withPortId(byte[] probe, int port) throws PacketParseException {
+        var eth = Ethernet.parse(probe);
+        var lldp = (Lldp) eth.payload();
+        var tlvs = new java.util.ArrayList<LldpTlv>(lldp.tlvs());
+        tlvs.replaceAll(t -> t instanceof LldpTlv.PortId ? LldpTlv.PortId.ofPortNumber(port) : t);
+        return eth.toBuilder().payload(new Lldp(tlvs)).trailer(Bytes.EMPTY).build().padded().serialize();
+    }
+}

@@ -1,0 +1,126 @@
+package net.beaconcontroller.topology.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.internal.TopologyStore.LinkChange;
+import net.beaconcontroller.topology.internal.TopologyStore.Seen;
+
+/** The writer: links appear, refresh, time out, and go with their ports and switches; changes are told in order. */
+class TopologyStoreTest {
+    private static final long SECOND = 1_000_000_000L;
+    private static final Link AB = Link.of(1, 1, 2, 1);
+    private static final Link BA = AB.reverse();
+
+    private final TopologyStore store = new TopologyStore(16 * SECOND);
+
+    private List<LinkChange> changes() {
+        var out = new ArrayList<LinkChange>();
+        store.drain(out::add);
+        return out;
+    }
+
+    private void twoSwitchesWithACable() {
+        store.switchAdded(1, Set.of(1, 2), 0);
+        store.switchAdded(2, Set.of(1, 2), 0);
+        assertEquals(Seen.NEW, store.linkSeen(AB, 0, Instant.EPOCH));
+        assertEquals(Seen.NEW, store.linkSeen(BA, 0, Instant.EPOCH));
+        assertEquals(List.of(new LinkChange(AB, true), new LinkChange(BA, true)), changes());
+    }
+
+    @Test
+    void aLinkIsAddedOnceAndRefreshedAfterwards() {
+        twoSwitchesWithACable();
+        var before = store.view();
+        assertEquals(Seen.REFRESHED, store.linkSeen(AB, SECOND, Instant.now()));
+        assertTrue(before == store.view(), "a refresh rebuilds nothing");
+        assertEquals(Instant.EPOCH, store.view().links().get(AB));
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void aLinkNotSeenForLongerThanTheTimeoutGoes() {
+        twoSwitchesWithACable();
+        store.linkSeen(AB, 10 * SECOND, Instant.EPOCH);
+        store.expire(16 * SECOND, 16 * SECOND);
+        assertEquals(Set.of(AB, BA), store.view().links().keySet());
+        store.expire(16 * SECOND + 1, 16 * SECOND);
+        assertEquals(Set.of(AB), store.view().links().keySet());
+        assertEquals(List.of(new LinkChange(BA, false)), changes());
+        store.expire(27 * SECOND, 16 * SECOND);
+        assertTrue(store.view().links().isEmpty());
+        assertEquals(List.of(new LinkChange(AB, false)), changes());
+        assertEquals(Set.of(Set.of(1L), Set.of(2L)), store.view().islands());
+    }
+
+    @Test
+    void aPortThatGoesDownTakesBothDirectionsAtOnce() {
+        twoSwitchesWithACable();
+        store.portDown(2, 1);
+        assertTrue(store.view().links().isEmpty());
+        assertEquals(Set.of(new LinkChange(AB, false), new LinkChange(BA, false)), Set.copyOf(changes()));
+        assertFalse(store.view().isEdgePort(2, 1));
+        assertTrue(store.view().isEdgePort(1, 1));
+        assertEquals(Seen.UNKNOWN_PORT, store.linkSeen(AB, SECOND, Instant.EPOCH));
+        assertTrue(store.portUp(2, 1, SECOND));
+        assertFalse(store.portUp(2, 1, SECOND), "already up");
+        assertEquals(Seen.NEW, store.linkSeen(AB, SECOND, Instant.EPOCH));
+    }
+
+    @Test
+    void aSwitchThatLeavesTakesItsLinks() {
+        twoSwitchesWithACable();
+        store.switchRemoved(1);
+        assertTrue(store.view().links().isEmpty());
+        assertEquals(Set.of(Set.of(2L)), store.view().islands());
+        assertEquals(2, changes().size());
+        assertEquals(Seen.UNKNOWN_PORT, store.linkSeen(BA, SECOND, Instant.EPOCH));
+        assertFalse(store.portUp(1, 3, SECOND), "unknown switch");
+    }
+
+    @Test
+    void aSwitchThatReconnectsWithFewerPortsKeepsOnlyTheLinksOfPortsItStillHas() {
+        twoSwitchesWithACable();
+        store.switchAdded(2, Set.of(2), SECOND);
+        assertTrue(store.view().links().isEmpty());
+        assertEquals(2, changes().size());
+    }
+
+    @Test
+    void aNewSwitchUnsettlesUntilTheHoldDownPassed() {
+        twoSwitchesWithACable();
+        assertFalse(store.view().isSettled(16 * SECOND - 1));
+        assertTrue(store.view().isSettled(16 * SECOND));
+        store.switchAdded(3, Set.of(1), 20 * SECOND);
+        assertFalse(store.view().isSettled(35 * SECOND));
+        assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND), "another island stays settled");
+        assertTrue(store.view().isSettled(36 * SECOND));
+    }
+
+    @Test
+    void changesQueuedWhileAnotherThreadDeliversAreDeliveredByItInOrder() {
+        twoSwitchesWithACable();
+        var told = new ArrayList<LinkChange>();
+        store.portDown(1, 1);
+        store.drain(c -> {
+            told.add(c);
+            if (told.size() == 1) {
+                store.portUp(1, 1, 0);
+                store.linkSeen(AB, 0, Instant.EPOCH);
+                // A re-entrant drain returns at once: the outer one takes the new change.
+                store.drain(c2 -> told.add(null));
+            }
+        });
+        assertEquals(3, told.size());
+        assertEquals(new LinkChange(AB, true), told.get(2));
+    }
+}
