@@ -173,6 +173,14 @@ def linear(n, dpid_base=0):
     return TopologySpec(f"linear,{n}", switches, hosts, links, dpid_base)
 
 
+def ring(n, dpid_base=0):
+    """A loop: s1 - s2 - ... - sn - s1, host hi on port 1 of si, port 2 to the left neighbour, port 3 to the right."""
+    switches = [f"s{i}" for i in range(1, n + 1)]
+    hosts = [Host(f"h{i}", i, f"s{i}", 1) for i in range(1, n + 1)]
+    links = [(f"s{i}", 3, f"s{i % n + 1}", 2) for i in range(1, n + 1)]
+    return TopologySpec(f"ring,{n}", switches, hosts, links, dpid_base)
+
+
 def tree(depth, fanout, dpid_base=0):
     """Mininet's `tree,depth,fanout`: a full tree of switches, fanout hosts below each leaf switch."""
     switches, hosts, links = [], [], []
@@ -283,6 +291,22 @@ class Network:
     def dump_flows(self):
         return "".join(f"--- {br}\n{self.ovs.ofctl('dump-flows', br, check=False).stdout}"
                        for br in self.bridges.values())
+
+    def port_packets(self):
+        """{(bridge, port): rx + tx packets} of every switch port, from `ovs-ofctl dump-ports`."""
+        counts = {}
+        for br in self.bridges.values():
+            out = self.ovs.ofctl("dump-ports", br).stdout
+            port = None
+            for line in out.splitlines():
+                line = line.strip()
+                if line.startswith("port"):
+                    port = line.split(":")[0].split()[-1]
+                    rx = int(line.split("pkts=")[1].split(",")[0]) if "pkts=" in line else 0
+                    counts[(br, port)] = rx
+                elif line.startswith("tx") and port is not None and "pkts=" in line:
+                    counts[(br, port)] += int(line.split("pkts=")[1].split(",")[0])
+        return counts
 
     def ping(self, src, dst, count=1, wait=1):
         """True when src gets at least one echo reply from dst."""

@@ -22,6 +22,10 @@ python3 "$top/launcher/e2e/run_e2e.py" --beacon \
   --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" --settings "$product/beacon.properties" "$@" \
   | tee "$outputs/run_e2e"
 e2e_status=${PIPESTATUS[0]}
+# The network apps of the paper (topology, device manager, routing) on loops and lines.
+python3 "$top/launcher/e2e/run_e2e.py" --beacon --network-apps \
+  --controller-cmd "exec '$product/beacon' -clean -configuration configurationRouting" | tee "$outputs/network_apps"
+network_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
 one_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/launcher_test.py" --product "$product" | tee "$outputs/launcher_test"
@@ -45,7 +49,8 @@ count() {
   fi
 }
 count "$outputs/run_e2e" "$e2e_status"
+count "$outputs/network_apps" "$network_status"
 count "$outputs/one_response" "$one_status"
 count "$outputs/launcher_test" "$launcher_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
-[ "$e2e_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ]
+[ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ]

@@ -19,7 +19,10 @@ from pathlib import Path
 import ovsenv
 from controller import ControllerProcess
 
-TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
+TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall", "ring4_pingall")
+# Against a learning switch a loop is a broadcast storm: ring4 runs only with the network apps (--network-apps).
+DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
+NETWORK_APP_TESTS = ("ring4_pingall", "linear4_pingall", "tcp_transfer", "tree22_pingall")
 
 
 def parse_args(argv):
@@ -39,12 +42,19 @@ def parse_args(argv):
     p.add_argument("--settings", type=Path,
                    help="Beacon's beacon.properties: the harness runs Beacon with a copy (--config) to which the "
                         "modularity test adds keys")
-    p.add_argument("--tests", default=",".join(TESTS), help="comma-separated subset of: " + ", ".join(TESTS))
+    p.add_argument("--network-apps", action="store_true",
+                   help="Beacon runs the network apps (topology, device manager, routing): wait for LLDP discovery to "
+                        "settle on every new topology; default tests: " + ", ".join(NETWORK_APP_TESTS))
+    p.add_argument("--tests", help="comma-separated subset of: " + ", ".join(TESTS))
     p.add_argument("--transfer-mb", type=int, default=10, help="size of the TCP transfer (default: %(default)s)")
     p.add_argument("--startup-timeout", type=float, default=90, help="seconds for the controller to come up")
     p.add_argument("--keep", action="store_true", help="keep the work directory (logs, OVS db) even on success")
     args = p.parse_args(argv)
+    if args.tests is None:
+        args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps else DEFAULT_TESTS)
     args.tests = [t.strip() for t in args.tests.split(",") if t.strip()]
+    if "ring4_pingall" in args.tests and not args.network_apps:
+        p.error("ring4_pingall needs a loop-safe controller: --network-apps")
     unknown = set(args.tests) - set(TESTS)
     if unknown:
         p.error(f"unknown tests: {', '.join(sorted(unknown))}")
@@ -92,6 +102,8 @@ class Context:
         self.net = ovsenv.Network(self.ovs, spec, f"tcp:127.0.0.1:{self.args.port}")
         self.net.build()
         self.net.wait_connected()
+        if self.args.network_apps:
+            wait_settled(self)
         return self.net
 
     def diagnostics(self):
@@ -127,6 +139,30 @@ def test_linear4_pingall(ctx):
 
 def test_tree22_pingall(ctx):
     return pingall(ctx.network(ovsenv.tree(2, 2, dpid_base=0x100)))
+
+
+def wait_settled(ctx, timeout=60):
+    """With Beacon's topology app: waits until discovery has settled (before that, nothing is flooded)."""
+    ovsenv.wait_until(lambda: ", settled" in ctx.controller.console("beacon:links"), timeout,
+                      "LLDP discovery settled (beacon:links)", interval=0.5)
+
+
+def test_ring4_pingall(ctx):
+    """A loop of 4 switches: every host reaches every other, and afterwards no broadcast circulates."""
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    result = pingall(net)
+    # Quiet period: only the topology's LLDP probes (one per port per probe interval) may move the counters; a
+    # broadcast going round the loop would add thousands of packets per second.
+    quiet = 5.0
+    before = net.port_packets()
+    time.sleep(quiet)
+    after = net.port_packets()
+    grown = {k: after[k] - before.get(k, 0) for k in after}
+    worst = max(grown.values())
+    if worst > 10:
+        raise AssertionError(f"port counters grew in a quiet {quiet:.0f} s (a broadcast storm?): "
+                             f"{sorted(grown.items(), key=lambda kv: -kv[1])[:4]}")
+    return f"{result}; quiet {quiet:.0f} s afterwards: at most {worst} packets on any port"
 
 
 def test_tcp_transfer(ctx):
