@@ -67,7 +67,9 @@ import net.beaconcontroller.util.MacAddress;
  * <p>Threads: PACKET_INs and switch events arrive on the I/O threads, link events on the topology's, aging on the
  * scheduler's; all state is in the {@link DeviceStore} (see there for how it stays consistent). A known host whose
  * record did not change costs one map read: its record is replaced at most once a second to move its last-seen time.
- * Listeners are told after the store shows a change, outside its locks, on the thread that made it.
+ * Listeners are told after the store shows a change, outside its locks, on the thread that made it; two changes to
+ * one host made at the same moment on two threads may be told in either order (each event carries both records, and
+ * the store holds the later one).
  */
 @Component(configurationPid = DeviceManager.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {IDeviceManager.class, IOFMessageListener.class, IOFSwitchListener.class, ITopologyListener.class},

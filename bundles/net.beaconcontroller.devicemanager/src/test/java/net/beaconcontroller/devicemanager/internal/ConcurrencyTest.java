@@ -26,7 +26,7 @@ import net.beaconcontroller.topology.SwitchPort;
  */
 class ConcurrencyTest {
     private static final int THREADS = 4;
-    private static final int PACKETS = 20_000;
+    private static final int PACKETS = 10_000;
     private static final int MACS = 64;
 
     @Test
