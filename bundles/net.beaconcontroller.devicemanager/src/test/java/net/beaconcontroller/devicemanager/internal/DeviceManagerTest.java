@@ -227,6 +227,24 @@ class DeviceManagerTest {
     }
 
     @Test
+    void damagedArpAndDhcpFramesNeverThrow() {
+        var random = new java.util.SplittableRandom(7);
+        byte[][] originals = {Frames.dhcpAck(H3, IP3, H1, IP1), Frames.dhcpDiscover(H2), arpRequest(H1, IP1, IP2),
+            arpReply(H2, IP2, H1, IP1)};
+        for (int i = 0; i < 20_000; i++) {
+            byte[] original = originals[random.nextInt(originals.length)];
+            // Cut anywhere, then damage bytes past the Ethernet header (addresses and type stay plausible).
+            byte[] frame = java.util.Arrays.copyOf(original, 14 + random.nextInt(original.length - 13));
+            for (int n = random.nextInt(4); n > 0 && frame.length > 14; n--) {
+                frame[14 + random.nextInt(frame.length - 14)] = (byte) random.nextInt(256);
+            }
+            h.packetIn(1 + random.nextInt(3), 1 + random.nextInt(4), frame);
+        }
+        var c = h.dm.counters();
+        assertTrue(c.malformedArp() > 0 && c.malformedDhcp() > 0, c::toString);
+    }
+
+    @Test
     void everyLookUpAgrees() {
         h.packetIn(1, 1, udp(H1, H2, IP1, IP2));
         h.packetIn(1, 1, udp(H2, H1, IP2, IP1));
