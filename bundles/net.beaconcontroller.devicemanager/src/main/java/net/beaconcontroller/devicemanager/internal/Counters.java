@@ -1,0 +1,13 @@
+package net.beaconcontroller.devicemanager.internal;
+
+/**
+ * What the device manager counted since it started.
+ *
+ * @param malformedArp    ARP frames it could not use (truncated, not Ethernet/IPv4, unknown operation)
+ * @param malformedDhcp   DHCP datagrams the packet library rejected
+ * @param moves           hosts moved to another edge port
+ * @param movesSuppressed moves ignored because the host moved too often (flapping)
+ * @param agedOut         hosts removed after not being seen for the idle timeout
+ */
+record Counters(long malformedArp, long malformedDhcp, long moves, long movesSuppressed, long agedOut) {
+}

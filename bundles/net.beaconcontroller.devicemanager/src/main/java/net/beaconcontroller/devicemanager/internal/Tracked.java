@@ -1,0 +1,14 @@
+package net.beaconcontroller.devicemanager.internal;
+
+import net.beaconcontroller.devicemanager.Device;
+
+/**
+ * A host as the store keeps it: its published record plus the move history that anti-flapping needs, replaced whole
+ * like the record.
+ *
+ * @param device      what readers see
+ * @param windowStart epoch second the current one-minute move window began
+ * @param moves       moves accepted in that window
+ */
+record Tracked(Device device, long windowStart, int moves) {
+}
