@@ -63,23 +63,26 @@ def check_console(product, workdir):
         b.wait_listening()
         b.wait_prompt()
         # Applications start at level 5, after the core opened its port.
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
         bundles = b.bundles()
         expected = {"net.beaconcontroller.core", "net.beaconcontroller.openflow", "net.beaconcontroller.packet",
-                    "net.beaconcontroller.util", "net.beaconcontroller.learningswitch", "org.apache.felix.scr"}
+                    "net.beaconcontroller.util", "net.beaconcontroller.routing", "org.apache.felix.scr"}
         missing = expected - bundles.keys()
         if missing:
             raise AssertionError(f"ss lacks {sorted(missing)}")
-        inactive = {n: s for n, (_, s) in bundles.items() if s != "ACTIVE"}
+        # The learning switch ships installed but not started: it is the alternative to routing (start one or the
+        # other), and the learning-switch configuration (configurationSwitch) starts it.
+        inactive = {n: s for n, (_, s) in bundles.items()
+                    if s != "ACTIVE" and not (n == "net.beaconcontroller.learningswitch" and s == "RESOLVED")}
         if inactive:
             raise AssertionError(f"bundles not ACTIVE: {inactive}")
         table = b.command("switches")
         if "DPID" not in table or "0 switch(es)" not in table:
             raise AssertionError(f"unexpected 'switches' output: {table!r}")
-        b.command("stop net.beaconcontroller.learningswitch")
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "RESOLVED")
-        b.command("start net.beaconcontroller.learningswitch")
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        b.command("stop net.beaconcontroller.routing")
+        b.wait_bundle_state("net.beaconcontroller.routing", "RESOLVED")
+        b.command("start net.beaconcontroller.routing")
+        b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
         return f"{len(bundles)} bundles ACTIVE, switches table, stop/start by name"
 
 
@@ -132,17 +135,17 @@ def check_unknown_key(product, workdir):
 
 def check_config_list(product, workdir):
     """`beacon:config` lists every bundle's settings with value, default and source."""
-    with Beacon(product, workdir, "config-list", settings="learningswitch.idleTimeout=9\n") as b:
+    with Beacon(product, workdir, "config-list", settings="routing.idleTimeout=9\n") as b:
         b.wait_listening()
         b.wait_prompt()
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
+        b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
         table = b.command("beacon:config")
         rows = {line.split()[0]: line.split() for line in table.splitlines() if line.strip()}
-        for key in ("learningswitch.idleTimeout", "controller.threadCount", "controller.listenPort"):
+        for key in ("routing.idleTimeout", "controller.threadCount", "controller.listenPort"):
             if key not in rows:
                 raise AssertionError(f"beacon:config does not list {key}:\n{table}")
-        if rows["learningswitch.idleTimeout"][1:] != ["9", "5", "config-list.properties:1"]:
-            raise AssertionError(f"learningswitch.idleTimeout row: {rows['learningswitch.idleTimeout']}")
+        if rows["routing.idleTimeout"][1:] != ["9", "5", "config-list.properties:1"]:
+            raise AssertionError(f"routing.idleTimeout row: {rows['routing.idleTimeout']}")
         if rows["controller.listenPort"][-1] != "-D":
             raise AssertionError(f"controller.listenPort (given with -D) row: {rows['controller.listenPort']}")
         return f"{len(rows) - 2} settings listed, file and -D sources shown"
@@ -151,13 +154,13 @@ def check_config_list(product, workdir):
 def check_config_set(product, workdir):
     """`beacon:config set` applies a valid value at once, refuses a bad one without changing anything, and with
     --save writes the file, keeping its comments."""
-    settings = "# my comment\n#learningswitch.idleTimeout=5\n"
+    settings = "# my comment\n#routing.idleTimeout=5\n"
     with Beacon(product, workdir, "config-set", settings=settings) as b:
         b.wait_listening()
         b.wait_prompt()
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
-        out = b.command("beacon:config set learningswitch.idleTimeout 7")
-        if "learningswitch.idleTimeout = 7: applied" not in out:
+        b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
+        out = b.command("beacon:config set routing.idleTimeout 7")
+        if "routing.idleTimeout = 7: applied" not in out:
             raise AssertionError(f"set was not applied: {out!r}")
         before = b.command("beacon:config get controller.threadCount")
         out = b.command("beacon:config set controller.threadCount abc")
@@ -167,10 +170,10 @@ def check_config_set(product, workdir):
         after = b.command("beacon:config get controller.threadCount")
         if before != after:
             raise AssertionError(f"a refused value changed the setting: {before!r} -> {after!r}")
-        out = b.command("beacon:config set learningswitch.idleTimeout 8 --save")
+        out = b.command("beacon:config set routing.idleTimeout 8 --save")
         if "applied" not in out or "saved to" not in out:
             raise AssertionError(f"set --save: {out!r}")
-        if b.settings_file.read_text() != "# my comment\nlearningswitch.idleTimeout=8\n":
+        if b.settings_file.read_text() != "# my comment\nrouting.idleTimeout=8\n":
             raise AssertionError(f"--save wrote {b.settings_file.read_text()!r}")
         return "applied, refused 'abc' with nothing changed, --save kept the comment"
 
@@ -183,8 +186,8 @@ def check_runtime_bundle(product, workdir):
     with Beacon(product, workdir, "runtime", settings="hub.output=flood\n") as b:
         b.wait_listening()
         b.wait_prompt()
-        b.wait_bundle_state("net.beaconcontroller.learningswitch", "ACTIVE")
-        b.command("stop net.beaconcontroller.learningswitch")
+        b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
+        b.command("stop net.beaconcontroller.routing")
         bid = b.install(f"file:{hub}", "net.beaconcontroller.hub")
         mark = len(b.output())
         b.command(f"start {bid}")

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
-# needs root and launcher/e2e/setup.sh), then one_response.py (emulated switches against the learning-switch-only
-# configuration), then launcher_test.py (console, settings errors, shutdown). Extra arguments go to run_e2e.py
-# (e.g. --tests linear4_pingall). The last line sums all three: `N passed, N failed`; the exit code is non-zero if
-# any failed.
+# needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity test and the
+# default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
+# learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown). Extra arguments go
+# to the first run_e2e.py (e.g. --tests linear4_pingall). The last line sums them all: `N passed, N failed`; the exit
+# code is non-zero if any failed.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 product="$top/launcher/target/products/net.beaconcontroller.product/linux/gtk/x86_64/beacon"
@@ -16,15 +17,16 @@ switch=("$product"/plugins/net.beaconcontroller.learningswitch_*.jar)
 outputs="$(mktemp -d)"
 trap 'rm -rf "$outputs"' EXIT
 set +e
-# -clean: start from the product's configuration, not from the bundles an earlier run installed or removed.
+# The learning switch and runtime modularity, in the learning-switch configuration. -clean: start from the
+# product's configuration, not from the bundles an earlier run installed or removed.
 python3 "$top/launcher/e2e/run_e2e.py" --beacon \
-  --controller-cmd "exec '$product/beacon' -clean" \
+  --controller-cmd "exec '$product/beacon' -clean -configuration configurationSwitch" \
   --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" --settings "$product/beacon.properties" "$@" \
   | tee "$outputs/run_e2e"
 e2e_status=${PIPESTATUS[0]}
-# The network apps of the paper (topology, device manager, routing) on loops and lines.
+# The default configuration: the network apps of the paper (topology, device manager, routing) on loops and lines.
 python3 "$top/launcher/e2e/run_e2e.py" --beacon --network-apps \
-  --controller-cmd "exec '$product/beacon' -clean -configuration configurationRouting" | tee "$outputs/network_apps"
+  --controller-cmd "exec '$product/beacon' -clean" | tee "$outputs/network_apps"
 network_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs/one_response"
 one_status=${PIPESTATUS[0]}
