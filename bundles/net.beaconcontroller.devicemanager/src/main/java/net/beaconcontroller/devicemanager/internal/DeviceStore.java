@@ -21,8 +21,9 @@ import net.beaconcontroller.topology.SwitchPort;
  * there is no deadlock. A reader may find a key in a secondary index a moment before or after the host's record
  * agrees with it, so every look-up through an index checks the record it finds.
  *
- * <p>Memory: the indexes by MAC and by IPv4 hold small immutable sets (one key, usually), replaced on change; the index
- * by port holds concurrent sets, as a port may have thousands of hosts behind it.
+ * <p>Memory and speed: an index entry (the hosts with one MAC, one IPv4 address, at one port) is a small immutable set,
+ * replaced on change, while it holds up to {@value #SMALL} hosts; beyond, a concurrent set changed in place, so a port
+ * with thousands of hosts behind it costs no copying per host.
  */
 final class DeviceStore {
     /** A host before and after one update ({@code null} for absent); the same record twice when nothing changed. */
@@ -31,6 +32,9 @@ final class DeviceStore {
             return before != after;
         }
     }
+
+    /** Index entries up to this size are immutable sets. */
+    static final int SMALL = 16;
 
     private final ConcurrentHashMap<Long, Tracked> byKey = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Set<Long>> byMac = new ConcurrentHashMap<>();
@@ -91,47 +95,70 @@ final class DeviceStore {
     }
 
     private static <K> void addTo(ConcurrentHashMap<K, Set<Long>> index, K at, Long key) {
-        index.compute(at, (k, keys) -> {
-            if (keys == null) {
-                return Set.of(key);
-            }
-            var more = new ArrayList<>(keys);
-            more.add(key);
-            return Set.copyOf(more);
-        });
+        index.compute(at, (k, keys) -> plus(keys, key));
     }
 
     private static <K> void removeFrom(ConcurrentHashMap<K, Set<Long>> index, K at, Long key) {
-        index.computeIfPresent(at, (k, keys) -> {
-            var fewer = new ArrayList<>(keys);
-            fewer.remove(key);
-            return fewer.isEmpty() ? null : Set.copyOf(fewer);
-        });
+        index.computeIfPresent(at, (k, keys) -> minus(keys, key));
     }
 
     private void joinPort(SwitchPort port, Long key) {
         byPort.compute(port, (p, keys) -> {
             if (keys == null) {
-                keys = ConcurrentHashMap.newKeySet();
                 portsOf.computeIfAbsent(p.dpid(), d -> ConcurrentHashMap.newKeySet()).add(p);
             }
-            keys.add(key);
-            return keys;
+            return plus(keys, key);
         });
     }
 
     private void leavePort(SwitchPort port, Long key) {
         byPort.computeIfPresent(port, (p, keys) -> {
-            keys.remove(key);
-            if (!keys.isEmpty()) {
-                return keys;
+            Set<Long> left = minus(keys, key);
+            if (left == null) {
+                portsOf.computeIfPresent(p.dpid(), (d, ports) -> {
+                    ports.remove(p);
+                    return ports.isEmpty() ? null : ports;
+                });
             }
-            portsOf.computeIfPresent(p.dpid(), (d, ports) -> {
-                ports.remove(p);
-                return ports.isEmpty() ? null : ports;
-            });
-            return null;
+            return left;
         });
+    }
+
+    /** An index entry with {@code key} added: small ones are replaced, large ones changed in place. */
+    private static Set<Long> plus(Set<Long> keys, Long key) {
+        if (keys == null) {
+            return Set.of(key);
+        }
+        if (keys instanceof ConcurrentHashMap.KeySetView<?, ?>) {
+            keys.add(key);
+            return keys;
+        }
+        if (keys.contains(key)) {
+            return keys;
+        }
+        if (keys.size() < SMALL) {
+            var more = new ArrayList<>(keys);
+            more.add(key);
+            return Set.copyOf(more);
+        }
+        Set<Long> large = ConcurrentHashMap.newKeySet();
+        large.addAll(keys);
+        large.add(key);
+        return large;
+    }
+
+    /** An index entry without {@code key}, or {@code null} when none is left. */
+    private static Set<Long> minus(Set<Long> keys, Long key) {
+        if (keys instanceof ConcurrentHashMap.KeySetView<?, ?>) {
+            keys.remove(key);
+            return keys.isEmpty() ? null : keys;
+        }
+        if (!keys.contains(key)) {
+            return keys;
+        }
+        var fewer = new ArrayList<>(keys);
+        fewer.remove(key);
+        return fewer.isEmpty() ? null : Set.copyOf(fewer);
     }
 
     // ------------------------------------------------------------------------------------------------ look-ups

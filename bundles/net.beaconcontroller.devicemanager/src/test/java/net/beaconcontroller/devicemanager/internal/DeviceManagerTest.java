@@ -266,6 +266,27 @@ class DeviceManagerTest {
     }
 
     @Test
+    void aPortWithManyHostsAndAnAddressOnManyVlansAreIndexedAsWell() {
+        int many = 3 * DeviceStore.SMALL;
+        for (int i = 0; i < many; i++) {
+            h.packetIn(1, 1, udp(H1 + i, H2, i + 1, IP1, IP2));
+        }
+        var port = new SwitchPort(1, 1);
+        assertEquals(many, h.dm.getDevicesAt(port).size());
+        assertEquals(many, h.dm.getDevicesByIpv4(IP1).size());
+        assertEquals(List.of(), h.dm.inconsistencies());
+        for (int i = 0; i < many; i += 2) {
+            h.packetIn(1, 2, udp(H1 + i, H2, i + 1, IP1, IP2));
+        }
+        assertEquals(many / 2, h.dm.getDevicesAt(port).size());
+        assertEquals(many / 2, h.dm.getDevicesAt(new SwitchPort(1, 2)).size());
+        h.dm.removedSwitch(h.switches.get(1L));
+        assertEquals(List.of(), h.dm.getDevicesAt(port));
+        assertEquals(List.of(), h.dm.getDevicesByIpv4(IP1));
+        assertEquals(List.of(), h.dm.getDevicesOn(1));
+    }
+
+    @Test
     void aHostKeepsAtMostTheConfiguredNumberOfAddresses() {
         h = new Harness("devicemanager.maxIpsPerDevice=2");
         for (int i = 1; i <= 5; i++) {
