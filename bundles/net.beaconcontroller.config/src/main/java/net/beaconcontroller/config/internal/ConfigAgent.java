@@ -4,10 +4,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
@@ -59,6 +62,9 @@ public final class ConfigAgent {
      * console, and its problems are its own, not a failed start-up (which may still be being judged).
      */
     private volatile boolean levelReached;
+    private static final long REPORT_REPEAT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** Problems reported in the last few seconds, by line. Guarded by this. */
+    private final Map<String, Long> recentReports = new HashMap<>();
     /** The bundles present at start-up, whose failures {@link #judgeStartup} judges. */
     private volatile Set<Long> startupBundles = Set.of();
     private final AtomicBoolean judged = new AtomicBoolean();
@@ -194,10 +200,20 @@ public final class ConfigAgent {
     private void report(String line, boolean duringStartup) {
         if (duringStartup || lifecycle.failing()) {
             lifecycle.failStartup(line);
-        } else {
+        } else if (firstReport(line)) {
             log.error("{}", line);
             System.out.println("beacon: " + line);
         }
+    }
+
+    /**
+     * An update takes a bundle out of the tracker and back in, often twice in a row: the same problem is reported
+     * once, not at each step.
+     */
+    private synchronized boolean firstReport(String line) {
+        long now = System.nanoTime();
+        recentReports.values().removeIf(t -> now - t > REPORT_REPEAT_NANOS);
+        return recentReports.putIfAbsent(line, now) == null;
     }
 
     private List<PidSpec> pidSpecs(Bundle bundle) {

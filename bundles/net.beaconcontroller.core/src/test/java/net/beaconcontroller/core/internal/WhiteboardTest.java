@@ -94,6 +94,12 @@ class WhiteboardTest {
             fx.controller.addSwitchListenerService(switchListener("second", calls), Map.of("beacon.listener.after", "first"));
             fx.controller.addSwitchListenerService(switchListener("first", calls), Map.of());
             fx.connectActive(1);
+            // The fixture's own recorder is told first (it came first): wait for the two after it.
+            ControllerFixture.awaitTrue("both switch listeners told", WAIT, () -> {
+                synchronized (calls) {
+                    return calls.size() == 2;
+                }
+            });
             synchronized (calls) {
                 assertEquals(List.of("first", "second"), calls);
             }
