@@ -450,6 +450,12 @@ def test_host_move(ctx):
     steps = []
     net.dirty = True
     for switch, port in (("s3", 4), home):
+        if (switch, port) == home:
+            # Known gap in the apps (see README): a move removes the flows towards the host, not those from it on its
+            # old port; back there before they idle out, its frames match them and never reach the controller.
+            ovsenv.wait_until(lambda: not [f for f in net.ovs.ofctl("dump-flows", net.bridge_of(switch)).stdout
+                                           .splitlines() if f"in_port={port}," in f and f"dl_src={h1.mac}" in f],
+                              30, f"{h1.name}'s old flows from {switch}/{port} to idle out", interval=0.5)
         ping = BackgroundPing(ctx, net, h3, h1, f"move-{switch}")
         try:
             ping.wait_reply_after(time.time(), 10)
@@ -546,8 +552,10 @@ def test_apps_modularity(ctx):
     ping = BackgroundPing(ctx, net, h1, h4, "modularity")
     try:
         ping.wait_reply_after(time.time(), 10)
-        # Engine swap: without an engine routing floods (loop-safe) even to known hosts.
-        cycle("net.beaconcontroller.routing.apsp", 10, stopped=lambda phase: resumes(phase, 10, routed=False))
+        # Engine swap: without an engine routing floods (loop-safe) even to known hosts; flooding waits for discovery
+        # to settle, and an earlier test may just have added a port (a new hold-down).
+        cycle("net.beaconcontroller.routing.apsp", 10,
+              stopped=lambda phase: resumes(phase, settle + 10, routed=False))
         cycle("net.beaconcontroller.routing", 10)
         # The device manager starts empty: hosts are learnt again from their next frames.
         cycle("net.beaconcontroller.devicemanager", 10)
