@@ -152,16 +152,29 @@ class Host:
     netns: str = ""
     ip: str = ""
     mac: str = ""
+    ifname: str = ""  # the switch end of its veth pair (keeps its name when the host moves)
 
 
 @dataclass
 class TopologySpec:
-    """Switches s1..sN (dpid = dpid_base + i), hosts h1..hM, links as (switch, port, switch, port)."""
+    """Switches s1..sN (dpid = dpid_base + i unless `dpids` names it), hosts h1..hM, links as (switch, port,
+    switch, port)."""
     name: str
     switches: list
     hosts: list
     links: list
     dpid_base: int = 0
+    dpids: dict = field(default_factory=dict)
+
+    def dpid(self, switch):
+        return self.dpids.get(switch) or self.dpid_base + self.switches.index(switch) + 1
+
+    def link_ends(self, switch, port):
+        """Both ends, (switch, port) and (switch, port), of the link on `port` of `switch`."""
+        for a, pa, b, pb in self.links:
+            if (switch, port) in ((a, pa), (b, pb)):
+                return (a, pa), (b, pb)
+        raise KeyError(f"no link on {switch} port {port}")
 
 
 def linear(n, dpid_base=0):
@@ -200,6 +213,36 @@ def tree(depth, fanout, dpid_base=0):
     return TopologySpec(f"tree,{depth},{fanout}", switches, hosts, links, dpid_base)
 
 
+def fattree(k, dpid_base=0):
+    """A k-ary fat tree (Al-Fares et al.): (k/2)^2 core switches, k pods of k/2 aggregation and k/2 edge switches,
+    k/2 hosts on each edge switch; k=4: 20 switches, 16 hosts, 32 links.
+
+    Ports: an edge switch has its hosts on 1..k/2 and aggregation switch j of its pod on k/2+1+j; an aggregation
+    switch has edge switch j of its pod on 1+j and core switch i on k/2+1+i of its group; core switch c has pod p on
+    port 1+p. Datapath ids say where a switch is: dpid_base + 0x100 * layer (1 core, 2 aggregation, 3 edge) + 0x10 * pod
+    + index, e.g. 0x312 is edge switch 2 of pod 1 (names: c1..c4, a1..a8, e1..e8, hosts h1..h16 edge by edge).
+    """
+    half = k // 2
+    core = [f"c{i + 1}" for i in range(half * half)]
+    agg = [[f"a{p * half + j + 1}" for j in range(half)] for p in range(k)]
+    edge = [[f"e{p * half + j + 1}" for j in range(half)] for p in range(k)]
+    dpids = {c: dpid_base + 0x100 + i + 1 for i, c in enumerate(core)}
+    for p in range(k):
+        for j in range(half):
+            dpids[agg[p][j]] = dpid_base + 0x200 + 0x10 * p + j + 1
+            dpids[edge[p][j]] = dpid_base + 0x300 + 0x10 * p + j + 1
+    switches = core + [s for pod in agg for s in pod] + [s for pod in edge for s in pod]
+    hosts, links = [], []
+    for p in range(k):
+        for j, e in enumerate(edge[p]):
+            for port in range(1, half + 1):
+                hosts.append(Host(f"h{len(hosts) + 1}", len(hosts) + 1, e, port))
+            links += [(e, half + 1 + a, agg[p][a], 1 + j) for a in range(half)]
+        for a, sw in enumerate(agg[p]):
+            links += [(sw, half + 1 + i, core[a * half + i], 1 + p) for i in range(half)]
+    return TopologySpec(f"fattree,{k}", switches, hosts, links, dpid_base, dpids)
+
+
 @dataclass
 class Network:
     """A built topology: bridges in the private OVS, hosts in their own network namespaces."""
@@ -207,6 +250,7 @@ class Network:
     spec: TopologySpec
     controller_target: str
     tag: str = field(default_factory=name_tag)
+    dirty: bool = False  # changed by a test that has not put it back yet
     bridges: dict = field(default_factory=dict)
     _veths: list = field(default_factory=list)
     _netns: list = field(default_factory=list)
@@ -224,7 +268,7 @@ class Network:
                       "--", "add-br", br,
                       "--", "set", "Bridge", br, "datapath_type=netdev", "protocols=OpenFlow10", "fail_mode=secure",
                       "other_config:disable-in-band=true",
-                      f"other_config:datapath-id={self.spec.dpid_base + i:016x}",
+                      f"other_config:datapath-id={self.spec.dpid(sw):016x}",
                       f"controller=@c{i}"]
         for h in self.spec.hosts:
             vsctl += self._add_host(h)
@@ -241,6 +285,7 @@ class Network:
     def _add_host(self, h):
         h.netns, h.ip, h.mac = f"{self.tag}{h.name}", f"10.0.0.{h.index}", f"00:00:00:00:00:{h.index:02x}"
         outer, inner = f"{self.tag}{h.name}e", f"{self.tag}{h.switch}p{h.port}"
+        h.ifname = inner
         run(["ip", "netns", "add", h.netns])
         self._netns.append(h.netns)
         run(["ip", "link", "add", "name", outer, "type", "veth", "peer", "name", inner])
@@ -267,6 +312,22 @@ class Network:
         with open(f"/proc/sys/net/ipv6/conf/{ifname}/disable_ipv6", "w") as f:
             f.write("1")
         run(["ip", "link", "set", ifname, "up"])
+
+    def set_link(self, a, pa, up):
+        """Takes both veth ends of the link on port `pa` of switch `a` down (their carrier goes: OVS reports
+        PORT_STATUS with link down on both ports) or up again."""
+        for sw, port in self.spec.link_ends(a, pa):
+            run(["ip", "link", "set", f"{self.tag}{sw}p{port}", "up" if up else "down"])
+
+    def move_host(self, h, switch, port):
+        """Unplugs the host (its eth0 goes down), moves the switch end of its veth pair to `port` of `switch` and
+        plugs it in again; same MAC and IP (its ARP cache is gone, as after any unplugging)."""
+        self.exec(h, "ip", "link", "set", "eth0", "down")
+        self.ovs.vsctl("del-port", self.bridges[h.switch], h.ifname,
+                       "--", "add-port", self.bridges[switch], h.ifname,
+                       "--", "set", "Interface", h.ifname, f"ofport_request={port}")
+        h.switch, h.port = switch, port
+        self.exec(h, "ip", "link", "set", "eth0", "up")
 
     def exec(self, host, *cmd, check=True, timeout=30, stdin=None):
         return run(["ip", "netns", "exec", host.netns, *cmd], check=check, timeout=timeout, stdin=stdin)
