@@ -196,16 +196,18 @@ start_beacon() {
   BEACON_PID=$!
   track "$BEACON_PID"
   wait_listen "$port" "$BEACON_PID" "$BEACON_LOG" 90
-  # The listener opens at start level 4, the learning switch comes at level 5: wait for its component.
-  local i
+  # The listener opens at start level 4, the application comes at level 5: wait for its component (the learning
+  # switch, or routing in the default configuration).
+  local i app='learningswitch.internal.LearningSwitch '
+  [[ "$BEACON_CONFIGURATION" == configurationSwitch ]] || app='routing.internal.Routing '
   for i in $(seq 40); do
     printf 'scr:list\n' >"$BEACON_CONSOLE"
     sleep 0.25
-    if grep -A1 'learningswitch.internal.LearningSwitch ' "$BEACON_LOG" | grep -q 'State:ACTIVE'; then
+    if grep -A1 "$app" "$BEACON_LOG" | grep -q 'State:ACTIVE'; then
       return 0
     fi
   done
-  note "warning: the learning switch component is not ACTIVE after 10 s (log: $BEACON_LOG)"
+  note "warning: the component ${app% } is not ACTIVE after 10 s (log: $BEACON_LOG)"
 }
 
 # Starts the trivial responder (the machine's ceiling) pinned to CPUS on PORT; sets RESPONDER_PID.

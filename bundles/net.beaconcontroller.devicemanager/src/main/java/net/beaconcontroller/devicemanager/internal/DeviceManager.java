@@ -417,11 +417,16 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private void moved(Device before, Device now) {
         moves.increment();
         log.debug("Device moved from {}: {}", before.attachment(), now);
-        // The flows that carried its traffic to the old port: every switch may hold some.
-        var delete = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
+        // The flows that carried its traffic to the old port, and those that took its traffic from there: every
+        // switch may hold some. Flows from the old port would otherwise keep matching if it came back there, and
+        // its frames would never reach the controller to tell it.
+        var towards = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
                 .match(OFMatch.builder().dlDst(now.mac()).build()).outPort(OFPort.NONE).build();
+        var from = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
+                .match(OFMatch.builder().dlSrc(now.mac()).build()).outPort(OFPort.NONE).build();
         for (IOFSwitch sw : beacon.getSwitches().values()) {
-            sw.write(delete);
+            sw.write(towards);
+            sw.write(from);
         }
         listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
     }

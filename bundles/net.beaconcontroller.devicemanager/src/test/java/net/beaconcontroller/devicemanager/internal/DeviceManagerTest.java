@@ -133,11 +133,15 @@ class DeviceManagerTest {
         assertEquals("moved " + H1 + " " + new SwitchPort(1, 1) + "->" + new SwitchPort(2, 3), h.events.get(1));
         for (long dpid = 1; dpid <= 3; dpid++) {
             var sent = h.written.get(dpid);
-            assertEquals(1, sent.size(), "switch " + dpid + " got " + sent);
-            var fm = assertInstanceOf(OFFlowMod.class, sent.get(0));
-            assertEquals(OFFlowMod.Command.DELETE, fm.command());
-            assertEquals(OFMatch.builder().dlDst(H1).build(), fm.match());
-            assertEquals(OFPort.NONE, fm.outPort());
+            assertEquals(2, sent.size(), "switch " + dpid + " got " + sent);
+            // Towards the host, and from it: a flow from its old port would hide its return there.
+            var matches = List.of(OFMatch.builder().dlDst(H1).build(), OFMatch.builder().dlSrc(H1).build());
+            for (int i = 0; i < 2; i++) {
+                var fm = assertInstanceOf(OFFlowMod.class, sent.get(i));
+                assertEquals(OFFlowMod.Command.DELETE, fm.command());
+                assertEquals(matches.get(i), fm.match());
+                assertEquals(OFPort.NONE, fm.outPort());
+            }
         }
         assertEquals(1, h.dm.counters().moves());
     }
@@ -153,7 +157,7 @@ class DeviceManagerTest {
         assertEquals(new SwitchPort(1, 1), device(H1).attachment(), "the third move in a minute is ignored");
         assertEquals(2, h.dm.counters().moves());
         assertEquals(2, h.dm.counters().movesSuppressed());
-        assertEquals(2, h.written.get(1L).size(), "one DELETE per accepted move");
+        assertEquals(4, h.written.get(1L).size(), "two DELETEs (towards and from the host) per accepted move");
 
         h.advance(Duration.ofSeconds(60));
         h.packetIn(1, 2, udp(H1, H2, IP1, IP2));
