@@ -3,6 +3,8 @@ package net.beaconcontroller.openflow;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
+import net.beaconcontroller.packet.Frame;
+
 /**
  * PACKET_IN ({@code ofp_packet_in}): a packet the switch sends to the controller.
  *
@@ -63,6 +65,18 @@ public record OFPacketIn(int xid, long bufferId, int totalLength, int inPort, Re
     @Override
     public ByteBuffer frame() {
         return frame.asReadOnlyBuffer();
+    }
+
+    /**
+     * Aims {@code view} at this message's frame, for the controller's one parse of a PACKET_IN: unlike
+     * {@link #frame()}, it makes no new buffer view, so a dispatch allocates nothing for its frame. The view then
+     * reads the message's own buffer ({@link Frame#buffer()}): read it only with absolute getters, never change its
+     * position, limit or bytes. Valid as long as {@link #frame()} is.
+     *
+     * @return {@code view}
+     */
+    public Frame wrapFrame(Frame view) {
+        return view.wrap(frame);
     }
 
     /** Length of the frame carried in the message. */

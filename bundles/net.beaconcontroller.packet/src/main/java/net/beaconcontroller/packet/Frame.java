@@ -12,7 +12,7 @@ import net.beaconcontroller.util.MacAddress;
  * <pre>{@code
  * Frame frame = new Frame();               // one per I/O thread
  * ...
- * frame.wrap(packetIn.frame());            // for every PACKET_IN
+ * packetIn.wrapFrame(frame);              // for every PACKET_IN (wrap(packetIn.frame()) makes a buffer view)
  * learn(frame.dlSrc(), inPort);
  * int out = frame.isMulticast() ? OFPort.FLOOD : portOf(frame.dlDst());
  * OFMatch match = OFMatch.fromFrame(frame, inPort);

@@ -48,7 +48,12 @@ final class DispatchContext implements MessageContext {
     @Override
     public Frame frame() {
         if (!frameReady) {
-            frame.wrap(packetIn != null ? packetIn.frame() : NO_FRAME);
+            // The message's own buffer, not pi.frame(): that makes a read-only view per call, one per PACKET_IN.
+            if (packetIn != null) {
+                packetIn.wrapFrame(frame);
+            } else {
+                frame.wrap(NO_FRAME);
+            }
             frameReady = true;
         }
         return frame;

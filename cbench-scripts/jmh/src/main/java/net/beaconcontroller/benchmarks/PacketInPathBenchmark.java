@@ -1,0 +1,162 @@
+package net.beaconcontroller.benchmarks;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.internal.DispatchHarness;
+import net.beaconcontroller.learningswitch.internal.LearningSwitch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFMessageReader;
+import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.OFParseException;
+
+/**
+ * The whole per-PACKET_IN path of the learning switch without sockets, old platform against new in one run: a batch
+ * of cbench PACKET_INs (source MAC rotating over {@code macs} values, destination known on port 2) in a direct read
+ * buffer, each parsed with {@link OFMessageReader}, then
+ * <ul>
+ * <li>{@code platform}: dispatched as {@code Controller.dispatch} does (reused {@code DispatchContext}, try/finally)
+ * to the real {@link LearningSwitch} ({@code ctx.frame()}, {@code OFMatch.fromFrame}, {@code SwitchLocal} table);
+ * <li>{@code previous}: the pre-platform loop and learning switch ({@link OldLearningSwitch}).
+ * </ul>
+ * The answer (a FLOW_MOD) is serialized into the switch's direct output buffer. Per operation: one PACKET_IN.
+ *
+ * <pre>
+ * taskset -c 1 java -jar cbench-scripts/jmh/target/benchmarks.jar PacketInPath -prof gc
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class PacketInPathBenchmark {
+    private static final int BATCH = 256;
+    private static final long DST = 0x0000_0000_0002L;
+
+    /** Source MACs the packets rotate over: 4096 fits the caches (CPU cost); cbench's is 100,000 per switch. */
+    @Param({"4096"})
+    public int macs;
+
+    private final ByteBuffer in = ByteBuffer.allocateDirect(BATCH * CbenchPacketIn.LENGTH);
+    private final BenchSwitch sw = new BenchSwitch();
+    private final BenchSwitch oldSw = new BenchSwitch();
+    private DispatchHarness dispatcher;
+    private OldLearningSwitch old;
+    private int nextMac;
+
+    @Setup
+    public void setUp() throws OFParseException {
+        var learning = new LearningSwitch(noProvider(), config());
+        dispatcher = new DispatchHarness(learning);
+        old = new OldLearningSwitch(1 << 20);
+        // Both learn the destination host on port 2, as from cbench's gratuitous ARP.
+        var arp = packetIn(0xffff_ffff_ffffL, DST, 2);
+        dispatcher.dispatch(sw, arp);
+        old.packetIn(oldSw, (OFPacketIn) arp);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long platform() throws OFParseException {
+        fill();
+        OFMessage msg;
+        while ((msg = OFMessageReader.read(in)) != null) {
+            dispatcher.dispatch(sw, msg);
+        }
+        return sw.written;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long previous() throws OFParseException {
+        fill();
+        OFMessage msg;
+        while ((msg = OFMessageReader.read(in)) != null) {
+            if (msg instanceof OFPacketIn pi) {
+                old.packetIn(oldSw, pi);
+            }
+        }
+        return oldSw.written;
+    }
+
+    /** The next batch of PACKET_INs into the read buffer, source MACs rotating; only the MAC bytes change. */
+    private void fill() {
+        if (in.getShort(2) == 0) {
+            var one = CbenchPacketIn.fill(ByteBuffer.allocate(CbenchPacketIn.LENGTH));
+            for (int i = 0; i < BATCH; i++) {
+                in.put(i * CbenchPacketIn.LENGTH, one, 0, CbenchPacketIn.LENGTH);
+            }
+        }
+        for (int i = 0; i < BATCH; i++) {
+            long src = 0x0000_1000_0000L + nextMac;
+            nextMac = nextMac + 1 == macs ? 0 : nextMac + 1;
+            int at = i * CbenchPacketIn.LENGTH + CbenchPacketIn.FRAME_OFFSET + 6;
+            in.putShort(at, (short) (src >>> 32)).putInt(at + 2, (int) src);
+        }
+        in.position(0).limit(BATCH * CbenchPacketIn.LENGTH);
+    }
+
+    private static OFMessage packetIn(long dst, long src, int inPort) throws OFParseException {
+        var b = CbenchPacketIn.fill(ByteBuffer.allocate(CbenchPacketIn.LENGTH));
+        int f = CbenchPacketIn.FRAME_OFFSET;
+        b.putShort(f, (short) (dst >>> 32)).putInt(f + 2, (int) dst);
+        b.putShort(f + 6, (short) (src >>> 32)).putInt(f + 8, (int) src);
+        b.putShort(14, (short) inPort);
+        return OFMessageReader.read(b);
+    }
+
+    private static IBeaconProvider noProvider() {
+        return (IBeaconProvider) Proxy.newProxyInstance(IBeaconProvider.class.getClassLoader(),
+                new Class<?>[] {IBeaconProvider.class}, (p, m, a) -> {
+                    throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    /** The learning switch's defaults, as Declarative Services would hand them over. */
+    private static LearningSwitch.Config config() {
+        return new LearningSwitch.Config() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return LearningSwitch.Config.class;
+            }
+
+            @Override
+            public int idleTimeout() {
+                return 5;
+            }
+
+            @Override
+            public int hardTimeout() {
+                return 0;
+            }
+
+            @Override
+            public int tableSize() {
+                return 1 << 20;
+            }
+
+            @Override
+            public int macAge() {
+                return 300;
+            }
+        };
+    }
+}
