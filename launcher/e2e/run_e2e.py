@@ -25,11 +25,11 @@ from controller import ControllerProcess
 # apps' own: these run only with the network apps (--network-apps). Tests on one topology follow each other, so that
 # discovery settles once per topology.
 NETWORK_ONLY_TESTS = ("ring4_pingall", "network_console", "link_failover", "host_move", "apps_modularity",
-                      "fattree4_pingall")
+                      "fattree4_pingall", "match_granularity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 NETWORK_APP_TESTS = ("ring4_pingall", "network_console", "link_failover", "host_move", "apps_modularity",
-                     "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall")
+                     "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
 # OpenFlow cookie of every flow the routing app installs ("route").
 ROUTE_COOKIE = "cookie=0x726f757465000000"
 
@@ -577,6 +577,34 @@ def test_fattree4_pingall(ctx):
     console = check_console(ctx, net, hosts[0], hosts[-1])
     transfer = tcp_transfer(ctx, net, hosts[0], hosts[-1])
     return f"{result} in {took:.1f}s; {console}; {transfer}"
+
+
+def packet_ins(ctx):
+    """Messages the switches sent the controller so far, summed over `beacon:switches` (MSGS IN)."""
+    total = 0
+    for line in ctx.controller.command("beacon:switches").splitlines():
+        cols = line.split()
+        if len(cols) >= 7 and cols[0].count(":") == 7:
+            total += int(cols[-2])
+    return total
+
+
+def test_match_granularity(ctx):
+    """The fat tree's pingall with each routing.match, changed live: flows in the tables and messages to the
+    controller (a measurement; it passes when both settings reach every host)."""
+    net = ctx.network(ovsenv.fattree(4, dpid_base=0x1000))
+    results = []
+    for match in ("EXACT", "DST_MAC"):
+        out = ctx.controller.command(f"beacon:config set routing.match {match}")
+        if "applied" not in out:
+            raise AssertionError(f"routing.match {match} not applied: {out.strip()}")
+        net.del_flows()
+        before = packet_ins(ctx)
+        pingall(net)
+        flows = sum(1 for line in net.dump_flows().splitlines() if "cookie=0x726f757465000000" in line)
+        results.append(f"{match}: {flows} routing flows, {packet_ins(ctx) - before} messages in")
+    ctx.controller.command("beacon:config set routing.match EXACT")
+    return "; ".join(results)
 
 
 def sha256(path):
