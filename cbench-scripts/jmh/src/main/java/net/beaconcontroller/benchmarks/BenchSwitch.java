@@ -28,10 +28,27 @@ import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
  */
 final class BenchSwitch implements IOFSwitch {
     private final ByteBuffer out = ByteBuffer.allocateDirect(1 << 16);
+    private final long id;
+    private final List<OFPhysicalPort> ports;
     private Object[] locals = new Object[0];
     /** The per-switch state of the previous platform ({@code sw.getLocal()} returned this map). */
     final Map<Object, Object> oldLocal = new HashMap<>();
     long written;
+
+    BenchSwitch() {
+        this(1, List.of());
+    }
+
+    /** A switch {@code id} with these ports (the topology probes them, routing's other hops are written to). */
+    BenchSwitch(long id, List<OFPhysicalPort> ports) {
+        this.id = id;
+        this.ports = List.copyOf(ports);
+    }
+
+    /** A port that is up, its MAC derived from the switch and port numbers. */
+    static OFPhysicalPort port(long dpid, int portNo) {
+        return new OFPhysicalPort(portNo, 0x0200_0000_0000L | dpid << 8 | portNo, "port" + portNo, 0, 0, 0, 0, 0, 0);
+    }
 
     @Override
     public void write(OFMessage msg) {
@@ -85,12 +102,12 @@ final class BenchSwitch implements IOFSwitch {
 
     @Override
     public long getId() {
-        return 1;
+        return id;
     }
 
     @Override
     public String getStringId() {
-        return "00:00:00:00:00:00:00:01";
+        return Long.toHexString(id);
     }
 
     @Override
@@ -114,11 +131,16 @@ final class BenchSwitch implements IOFSwitch {
 
     @Override
     public Collection<OFPhysicalPort> getPorts() {
-        return List.of();
+        return ports;
     }
 
     @Override
     public OFPhysicalPort getPort(int portNumber) {
+        for (var p : ports) {
+            if (p.portNo() == portNumber) {
+                return p;
+            }
+        }
         return null;
     }
 
