@@ -44,11 +44,15 @@ final class IOLoop implements Runnable {
     /** The loop's clock, read once per iteration: per-message timestamps need no system call. */
     long now = System.nanoTime();
     private long nextTimerCheck;
+    /** How long after the last ready socket the loop polls instead of blocking (controller.idleSpinMicros). */
+    private final long spinNanos;
+    private long lastReady;
 
     IOLoop(Controller controller, int index) throws IOException {
         this.controller = controller;
         this.selector = Selector.open();
         this.thread = new Thread(this, "beacon-io-" + index);
+        this.spinNanos = TimeUnit.MICROSECONDS.toNanos(controller.config().idleSpinMicros());
     }
 
     void start() {
@@ -170,10 +174,22 @@ final class IOLoop implements Runnable {
                 // Tasks first: a write handed over by another thread must go out in this iteration, not after select.
                 runTasks();
                 flushDirty();
-                long timeout = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextTimerCheck - now));
-                selector.select(timeout);
+                int ready;
+                if (spinNanos > 0 && now - lastReady < spinNanos) {
+                    // Right after traffic the next message is likely microseconds away: waking from a blocked
+                    // select costs more than the round trip itself (the latency mode's idle strategy).
+                    ready = selector.selectNow();
+                    if (ready == 0) {
+                        Thread.onSpinWait();
+                    }
+                } else {
+                    ready = selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextTimerCheck - now)));
+                }
                 wakeupPending.set(false);
                 now = System.nanoTime();
+                if (ready > 0) {
+                    lastReady = now;
+                }
                 handleSelected();
                 if (now - nextTimerCheck >= 0) {
                     nextTimerCheck = now + TIMER_PERIOD_NANOS;
