@@ -1,31 +1,19 @@
 package net.beaconcontroller.benchmarks;
 
 import java.lang.reflect.Proxy;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 import net.beaconcontroller.core.ContextKey;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.MessageContext;
-import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.devicemanager.internal.DeviceManager;
-import net.beaconcontroller.openflow.OFBarrierReply;
-import net.beaconcontroller.openflow.OFFeaturesReply;
-import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
-import net.beaconcontroller.openflow.OFPhysicalPort;
-import net.beaconcontroller.openflow.OFStatsReply;
-import net.beaconcontroller.openflow.OFStatsRequest;
-import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.Link;
@@ -48,7 +36,7 @@ final class DeviceManagerFixture {
 
     DeviceManagerFixture(int n) {
         for (int s = 0; s < SWITCHES; s++) {
-            switches[s] = new BenchSwitch(s + 1);
+            switches[s] = new BenchSwitch(s + 1, List.of());
         }
         IBeaconProvider beacon = proxy(IBeaconProvider.class, (m, args) -> m.equals("getSwitches") ? Map.of() : null);
         IScheduler scheduler = proxy(IScheduler.class, (m, args) -> null);
@@ -153,120 +141,6 @@ final class DeviceManagerFixture {
         @Override
         public boolean isSettled() {
             return true;
-        }
-    }
-
-    /** Only its id is read for a known host; nothing is written. */
-    private record BenchSwitch(long id) implements IOFSwitch {
-        @Override
-        public long getId() {
-            return id;
-        }
-
-        @Override
-        public String getStringId() {
-            return Long.toHexString(id);
-        }
-
-        @Override
-        public OFFeaturesReply getFeatures() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public OFDescStatsReply getDescription() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Collection<OFPhysicalPort> getPorts() {
-            return List.of();
-        }
-
-        @Override
-        public OFPhysicalPort getPort(int portNumber) {
-            return null;
-        }
-
-        @Override
-        public void write(OFMessage msg) {
-        }
-
-        @Override
-        public void write(List<? extends OFMessage> msgs) {
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public int nextXid() {
-            return 0;
-        }
-
-        @Override
-        public CompletableFuture<List<OFStatsReply>> getStatistics(OFStatsRequest request, Duration timeout) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public CompletableFuture<OFBarrierReply> barrier(Duration timeout) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
-
-        @Override
-        public <T> T getLocal(SwitchLocal<T> key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public <T> void setLocal(SwitchLocal<T> key, T value) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public <T> T removeLocal(SwitchLocal<T> key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean isConnected() {
-            return true;
-        }
-
-        @Override
-        public void disconnect(String reason) {
-        }
-
-        @Override
-        public InetSocketAddress getRemoteAddress() {
-            return null;
-        }
-
-        @Override
-        public Instant getConnectedSince() {
-            return null;
-        }
-
-        @Override
-        public String getThreadName() {
-            return "bench";
-        }
-
-        @Override
-        public long getMessagesIn() {
-            return 0;
-        }
-
-        @Override
-        public long getMessagesOut() {
-            return 0;
         }
     }
 

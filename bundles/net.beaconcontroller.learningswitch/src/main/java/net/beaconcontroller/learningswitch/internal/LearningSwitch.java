@@ -87,8 +87,7 @@ public final class LearningSwitch implements IOFMessageListener {
         this.beacon = beacon;
         this.settings = new Settings(config);
         // One key per instance: a restarted or updated bundle starts from empty tables.
-        this.tables = new SwitchLocal<>("learningswitch.macTable",
-                () -> new MacTable(settings.tableSize(), settings.macAge()));
+        this.tables = new SwitchLocal<>("learningswitch.macTable", null);
     }
 
     @Modified
@@ -107,8 +106,11 @@ public final class LearningSwitch implements IOFMessageListener {
             packetIn(sw, pi, ctx);
         } else if (msg instanceof OFPortStatus ps
                 && (ps.reason() == OFPortStatus.Reason.DELETE || ps.desc().isDown())) {
+            // A switch that has sent no packet yet has no table: nothing to forget, and none to make for it.
             var table = sw.getLocal(tables);
-            table.removeValue(ps.desc().portNo());
+            if (table != null) {
+                table.removeValue(ps.desc().portNo());
+            }
         }
         return Command.CONTINUE;
     }
@@ -122,6 +124,11 @@ public final class LearningSwitch implements IOFMessageListener {
         int inPort = pi.inPort();
         int now = CoarseClock.seconds();
         var table = sw.getLocal(tables);
+        if (table == null) {
+            var s = settings;
+            table = new MacTable(s.tableSize(), s.macAge());
+            sw.setLocal(tables, table);
+        }
         if (!MacAddress.isMulticast(src)) {
             table.put(src, inPort, now);
         }

@@ -48,6 +48,7 @@ class LearningSwitchTest {
         sw = proxy(IOFSwitch.class, (name, args) -> switch (name) {
             case "write" -> written.add((OFMessage) args[0]);
             case "getLocal" -> locals.computeIfAbsent((SwitchLocal<?>) args[0], SwitchLocal::initialValue);
+            case "setLocal" -> locals.put((SwitchLocal<?>) args[0], args[1]);
             case "execute" -> {
                 ((Runnable) args[0]).run();
                 yield null;
