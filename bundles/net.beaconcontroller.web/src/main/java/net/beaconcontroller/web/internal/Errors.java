@@ -1,0 +1,50 @@
+package net.beaconcontroller.web.internal;
+
+import java.util.concurrent.TimeoutException;
+
+import org.osgi.framework.BundleException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Every failure becomes a problem detail ({@code application/problem+json}: status, title, detail), whatever
+ * controller it came from: Spring's own (404, 405, 415, bad body) through the superclass, and the few kinds controllers
+ * throw. A controller signals bad input with {@link org.springframework.web.server.ResponseStatusException} or
+ * {@link IllegalArgumentException}.
+ */
+@RestControllerAdvice
+class Errors extends ResponseEntityExceptionHandler {
+    private static final Logger log = LoggerFactory.getLogger(Errors.class);
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    ProblemDetail badRequest(IllegalArgumentException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    @ExceptionHandler(TimeoutException.class)
+    ProblemDetail timeout(TimeoutException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.GATEWAY_TIMEOUT,
+                e.getMessage() == null ? "the switch did not answer in time" : e.getMessage());
+    }
+
+    @ExceptionHandler(BundleException.class)
+    ProblemDetail bundle(BundleException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+    }
+
+    @ExceptionHandler(IllegalStateException.class)
+    ProblemDetail conflict(IllegalStateException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+    }
+
+    @ExceptionHandler(RuntimeException.class)
+    ProblemDetail internal(RuntimeException e) {
+        log.warn("REST request failed", e);
+        return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, String.valueOf(e));
+    }
+}

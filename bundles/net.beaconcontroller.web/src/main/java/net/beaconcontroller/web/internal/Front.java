@@ -1,0 +1,173 @@
+package net.beaconcontroller.web.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
+import org.springframework.web.servlet.DispatcherServlet;
+
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * The one servlet: checks each request with the {@link Guard}, then hands it to the current Spring MVC dispatcher.
+ * When the set of controllers changes, a new dispatcher is built beside the old one and takes over; the old one is
+ * destroyed once its last request has left, so nothing of a stopped bundle stays reachable and no request is cut off.
+ */
+final class Front extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Guard guard;
+    private transient volatile Generation current;
+
+    Front(Guard guard) {
+        this.guard = guard;
+    }
+
+    /** Serves these controllers from now on. */
+    synchronized void publish(List<Object> controllers) throws ServletException {
+        var ctx = new AnnotationConfigWebApplicationContext();
+        ctx.setClassLoader(Front.class.getClassLoader());
+        ctx.register(MvcConfig.class);
+        ctx.addBeanFactoryPostProcessor(factory -> {
+            int i = 0;
+            for (var controller : controllers) {
+                factory.registerSingleton(controller.getClass().getName() + "#" + i++, controller);
+            }
+        });
+        var dispatcher = new DispatcherServlet(ctx);
+        var thread = Thread.currentThread();
+        var loader = thread.getContextClassLoader();
+        thread.setContextClassLoader(Front.class.getClassLoader());
+        try {
+            dispatcher.init(config(getServletContext()));
+        } finally {
+            thread.setContextClassLoader(loader);
+        }
+        var old = current;
+        current = new Generation(dispatcher);
+        if (old != null) {
+            old.leave();
+        }
+    }
+
+    @Override
+    public void destroy() {
+        var old = current;
+        current = null;
+        if (old != null) {
+            old.leave();
+        }
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
+        var refusal = guard.check(req);
+        if (refusal != null) {
+            if (refusal.status() == 401) {
+                resp.setHeader("WWW-Authenticate", "Basic realm=\"Beacon\", charset=\"UTF-8\"");
+            }
+            problem(resp, refusal.status(), refusal.message());
+            return;
+        }
+        Generation generation;
+        do {
+            generation = current;
+            if (generation == null) {
+                problem(resp, 503, "the web server is stopping");
+                return;
+            }
+        } while (!generation.enter());
+        try {
+            generation.dispatcher.service(req, resp);
+        } finally {
+            generation.leave();
+        }
+    }
+
+    static void problem(HttpServletResponse resp, int status, String detail) throws IOException {
+        resp.setStatus(status);
+        resp.setContentType("application/problem+json");
+        resp.setCharacterEncoding("UTF-8");
+        var body = "{\"type\":\"about:blank\",\"status\":" + status + ",\"detail\":\"" + jsonEscape(detail) + "\"}";
+        resp.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String jsonEscape(String s) {
+        var sb = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A dispatcher and the requests inside it; the extra count of one is the hold of being current. */
+    private static final class Generation {
+        final DispatcherServlet dispatcher;
+        private final AtomicInteger holds = new AtomicInteger(1);
+
+        Generation(DispatcherServlet dispatcher) {
+            this.dispatcher = dispatcher;
+        }
+
+        boolean enter() {
+            for (;;) {
+                int n = holds.get();
+                if (n == 0) {
+                    return false;
+                }
+                if (holds.compareAndSet(n, n + 1)) {
+                    return true;
+                }
+            }
+        }
+
+        void leave() {
+            if (holds.decrementAndGet() == 0) {
+                dispatcher.destroy();
+            }
+        }
+    }
+
+    private static ServletConfig config(ServletContext context) {
+        return new ServletConfig() {
+            @Override
+            public String getServletName() {
+                return "beacon";
+            }
+
+            @Override
+            public ServletContext getServletContext() {
+                return context;
+            }
+
+            @Override
+            public String getInitParameter(String name) {
+                return null;
+            }
+
+            @Override
+            public Enumeration<String> getInitParameterNames() {
+                return Collections.emptyEnumeration();
+            }
+        };
+    }
+}

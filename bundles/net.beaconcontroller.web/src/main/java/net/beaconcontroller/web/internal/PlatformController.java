@@ -1,0 +1,158 @@
+package net.beaconcontroller.web.internal;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+import org.springframework.web.server.ResponseStatusException;
+
+import net.beaconcontroller.web.IWebManageable;
+
+/**
+ * What the platform itself serves: Floodlight's controller-wide endpoints (health, memory, uptime, the summary that
+ * every contribution adds to) and Beacon's bundle management under {@code /wm/beacon/bundles}.
+ */
+@RestController
+final class PlatformController {
+    /** A bundle as {@code /wm/beacon/bundles/json} lists it. */
+    record BundleInfo(long id, String symbolicName, String version, String name, String state, String location) {
+        static BundleInfo of(Bundle b) {
+            return new BundleInfo(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString(),
+                    b.getHeaders().get(Constants.BUNDLE_NAME), stateName(b.getState()), b.getLocation());
+        }
+    }
+
+    private final BundleContext context;
+    private final Supplier<List<IWebManageable>> contributions;
+
+    PlatformController(BundleContext context, Supplier<List<IWebManageable>> contributions) {
+        this.context = context;
+        this.contributions = contributions;
+    }
+
+    @GetMapping("/wm/core/health/json")
+    Map<String, Object> health() {
+        return Map.of("healthy", true);
+    }
+
+    @GetMapping("/wm/core/memory/json")
+    Map<String, Object> memory() {
+        var rt = Runtime.getRuntime();
+        var m = new LinkedHashMap<String, Object>();
+        m.put("total", rt.totalMemory());
+        m.put("free", rt.freeMemory());
+        return m;
+    }
+
+    @GetMapping("/wm/core/system/uptime/json")
+    Map<String, Object> uptime() {
+        return Map.of("systemUptimeMsec", ManagementFactory.getRuntimeMXBean().getUptime());
+    }
+
+    @GetMapping("/wm/core/controller/summary/json")
+    Map<String, Object> summary() {
+        var m = new LinkedHashMap<String, Object>();
+        contributions.get().forEach(c -> m.putAll(c.summary()));
+        return m;
+    }
+
+    @GetMapping("/wm/beacon/bundles/json")
+    List<BundleInfo> bundles() {
+        return Arrays.stream(context.getBundles()).sorted(Comparator.comparingLong(Bundle::getBundleId))
+                .map(BundleInfo::of).toList();
+    }
+
+    @PostMapping("/wm/beacon/bundles/{id}/start/json")
+    BundleInfo start(@PathVariable String id) throws BundleException {
+        var b = changeable(id);
+        b.start();
+        return BundleInfo.of(b);
+    }
+
+    @PostMapping("/wm/beacon/bundles/{id}/stop/json")
+    BundleInfo stop(@PathVariable String id) throws BundleException {
+        var b = changeable(id);
+        b.stop();
+        return BundleInfo.of(b);
+    }
+
+    /** Replaces the bundle with the uploaded jar, or reads its own location again when none is given. */
+    @PostMapping("/wm/beacon/bundles/{id}/update/json")
+    BundleInfo update(@PathVariable String id, @RequestParam(name = "jar", required = false) MultipartFile jar)
+            throws BundleException, IOException {
+        var b = changeable(id);
+        if (jar == null) {
+            b.update();
+        } else {
+            try (var in = jar.getInputStream()) {
+                b.update(in);
+            }
+        }
+        return BundleInfo.of(b);
+    }
+
+    @PostMapping("/wm/beacon/bundles/json")
+    BundleInfo install(@RequestParam("jar") MultipartFile jar) throws IOException {
+        var name = jar.getOriginalFilename() == null ? "bundle.jar" : jar.getOriginalFilename();
+        try (var in = jar.getInputStream()) {
+            return BundleInfo.of(context.installBundle("upload:" + name + "#" + System.currentTimeMillis(), in));
+        } catch (BundleException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "not an installable bundle: " + e.getMessage());
+        }
+    }
+
+    @DeleteMapping("/wm/beacon/bundles/{id}/json")
+    BundleInfo uninstall(@PathVariable String id) throws BundleException {
+        var b = changeable(id);
+        b.uninstall();
+        return BundleInfo.of(b);
+    }
+
+    /** A bundle that may be changed over HTTP: not the framework and not this server, which would cut the answer. */
+    private Bundle changeable(String id) {
+        long n;
+        try {
+            n = Long.parseLong(id);
+        } catch (NumberFormatException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "bundle id '" + id + "' is not a number");
+        }
+        var b = context.getBundle(n);
+        if (b == null) {
+            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "no bundle " + n);
+        }
+        if (n == 0 || b.equals(context.getBundle())) {
+            throw new ResponseStatusException(HttpStatus.CONFLICT, b.getSymbolicName()
+                    + " serves this request; change it from the console");
+        }
+        return b;
+    }
+
+    private static String stateName(int state) {
+        return switch (state) {
+            case Bundle.UNINSTALLED -> "UNINSTALLED";
+            case Bundle.INSTALLED -> "INSTALLED";
+            case Bundle.RESOLVED -> "RESOLVED";
+            case Bundle.STARTING -> "STARTING";
+            case Bundle.STOPPING -> "STOPPING";
+            case Bundle.ACTIVE -> "ACTIVE";
+            default -> Integer.toString(state);
+        };
+    }
+}

@@ -1,0 +1,206 @@
+package net.beaconcontroller.web.internal;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import jakarta.servlet.MultipartConfigElement;
+import jakarta.servlet.ServletException;
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.web.IWebManageable;
+
+/**
+ * Beacon's web server: embedded Jetty with one Spring Web MVC dispatcher serving the controllers of every
+ * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}).
+ */
+@Component(configurationPid = WebServer.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
+        service = WebServer.class)
+@Designate(ocd = WebServer.Config.class)
+public final class WebServer {
+    static final String NAME = "web";
+    private static final Logger log = LoggerFactory.getLogger(WebServer.class);
+
+    @ObjectClassDefinition(name = "Web", description = "The web server: REST API and web UI.")
+    public @interface Config {
+        @AttributeDefinition(description = "Address the web server listens on. Anything but a loopback address"
+                + " needs web.keystore (HTTPS) and web.passwordHash: changes and bundle management then ask for"
+                + " the user and password.")
+        String listenAddress() default "127.0.0.1";
+
+        @AttributeDefinition(min = "0", max = "65535", description = "TCP port; 0 picks a free one (logged).")
+        int port() default 8080;
+
+        @AttributeDefinition(description = "PKCS12 key store with the server's certificate: HTTPS when set.")
+        String keystore() default "";
+
+        @AttributeDefinition(description = "Password of web.keystore.")
+        String keystorePassword() default "";
+
+        @AttributeDefinition(description = "User name for HTTP Basic authentication.")
+        String user() default "admin";
+
+        @AttributeDefinition(description = "Hash of the user's password, as beacon:webpassword prints it. Required"
+                + " when web.listenAddress is not a loopback address.")
+        String passwordHash() default "";
+
+        @AttributeDefinition(min = "1", max = "1048576", description = "Largest request body, KiB (uploads aside).")
+        int maxRequestKiB() default 1024;
+
+        @AttributeDefinition(min = "1", max = "4096", description = "Largest upload (a bundle jar), MiB.")
+        int maxUploadMiB() default 64;
+    }
+
+    private final List<IWebManageable> contributions = new CopyOnWriteArrayList<>();
+    private final PlatformController platform;
+    private final Server server;
+    private final Front front;
+    private volatile boolean started;
+
+    @Activate
+    public WebServer(BundleContext context, Config config) throws Exception {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(config.listenAddress());
+        } catch (UnknownHostException e) {
+            throw new SettingException(NAME + ".listenAddress", config.listenAddress(),
+                    "expected an IP address or a host name of this machine");
+        }
+        Guard.Credentials credentials = null;
+        if (!address.isLoopbackAddress()) {
+            if (config.keystore().isEmpty()) {
+                throw new SettingException(NAME + ".keystore", "", "a key store is required (HTTPS) when "
+                        + NAME + ".listenAddress is not a loopback address");
+            }
+            if (config.passwordHash().isEmpty()) {
+                throw new SettingException(NAME + ".passwordHash", "", "a password hash (beacon:webpassword) is"
+                        + " required when " + NAME + ".listenAddress is not a loopback address");
+            }
+        }
+        if (!config.passwordHash().isEmpty()) {
+            try {
+                credentials = new Guard.Credentials(config.user(), PasswordHash.parse(config.passwordHash()));
+            } catch (IllegalArgumentException e) {
+                throw new SettingException(NAME + ".passwordHash", config.passwordHash(), e.getMessage());
+            }
+        }
+        if (!config.keystore().isEmpty() && !Files.isReadable(Path.of(config.keystore()))) {
+            throw new SettingException(NAME + ".keystore", config.keystore(), "expected a readable PKCS12 file");
+        }
+        long maxUpload = config.maxUploadMiB() * 1024L * 1024L;
+        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials));
+        platform = new PlatformController(context, this::summaries);
+
+        var threads = new QueuedThreadPool(16, 2);
+        threads.setName("web");
+        server = new Server(threads);
+        var http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        ServerConnector connector;
+        if (config.keystore().isEmpty()) {
+            connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        } else {
+            var tls = new SslContextFactory.Server();
+            tls.setKeyStorePath(config.keystore());
+            tls.setKeyStorePassword(config.keystorePassword());
+            tls.setKeyStoreType("PKCS12");
+            var secure = new SecureRequestCustomizer();
+            // Users reach the server by IP address as often as by name: the certificate's names are theirs to choose.
+            secure.setSniHostCheck(false);
+            http.addCustomizer(secure);
+            connector = new ServerConnector(server, new SslConnectionFactory(tls, "http/1.1"),
+                    new HttpConnectionFactory(http));
+        }
+        connector.setHost(address.getHostAddress());
+        connector.setPort(config.port());
+        server.addConnector(connector);
+
+        var servlets = new ServletContextHandler("/");
+        var holder = new ServletHolder("beacon", front);
+        holder.setAsyncSupported(true);
+        holder.getRegistration().setMultipartConfig(new MultipartConfigElement(
+                System.getProperty("java.io.tmpdir"), maxUpload, maxUpload, 1024 * 1024));
+        servlets.addServlet(holder, "/*");
+        var limit = new SizeLimitHandler(maxUpload, -1);
+        limit.setHandler(servlets);
+        server.setHandler(limit);
+        try {
+            server.start();
+        } catch (Exception e) {
+            server.stop();
+            throw new SettingException(NAME + ".port", Integer.toString(config.port()),
+                    "cannot listen on " + address.getHostAddress() + ":" + config.port() + " (" + e.getMessage() + ")");
+        }
+        started = true;
+        publish();
+        var bound = new InetSocketAddress(address, connector.getLocalPort());
+        log.info("Web server on {}://{}:{}/", config.keystore().isEmpty() ? "http" : "https",
+                bound.getAddress().getHostAddress(), bound.getPort());
+    }
+
+    @Deactivate
+    public void deactivate() throws Exception {
+        started = false;
+        server.stop();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    public void addContribution(IWebManageable contribution) throws ServletException {
+        contributions.add(contribution);
+        publish();
+    }
+
+    public void removeContribution(IWebManageable contribution) throws ServletException {
+        contributions.remove(contribution);
+        publish();
+    }
+
+    /** The port the server listens on, for tests that let it choose. */
+    public int port() {
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    private void publish() throws ServletException {
+        // Bind and unbind calls may come before activation and after deactivation.
+        if (!started) {
+            return;
+        }
+        var controllers = new ArrayList<Object>();
+        controllers.add(platform);
+        contributions.forEach(c -> controllers.addAll(c.controllers()));
+        front.publish(controllers);
+    }
+
+    private List<IWebManageable> summaries() {
+        return contributions;
+    }
+}

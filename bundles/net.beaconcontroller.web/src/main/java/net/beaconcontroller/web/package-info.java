@@ -1,0 +1,2 @@
+/** Beacon's web platform: what a bundle implements to add REST endpoints (see {@link IWebManageable}). */
+package net.beaconcontroller.web;

@@ -1,0 +1,181 @@
+package net.beaconcontroller.web.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.web.IWebManageable;
+
+/** The web server over real HTTP on loopback: contributions come and go, the guard refuses what it must. */
+class WebServerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private WebServer server;
+
+    @RestController
+    static final class Echo {
+        @GetMapping("/test/echo/json")
+        Map<String, Object> get() {
+            return Map.of("hello", "world");
+        }
+
+        @PostMapping("/test/echo/json")
+        Map<String, Object> post(@RequestBody Map<String, Object> body) {
+            return body;
+        }
+    }
+
+    private static IWebManageable part(Object controller, Map<String, Object> summary) {
+        return new IWebManageable() {
+            @Override
+            public List<Object> controllers() {
+                return List.of(controller);
+            }
+
+            @Override
+            public Map<String, Object> summary() {
+                return summary;
+            }
+        };
+    }
+
+    private void start(String... settings) throws Exception {
+        var all = new java.util.ArrayList<>(List.of("web.port=0"));
+        all.addAll(List.of(settings));
+        server = new WebServer(null, Configs.of(WebServer.Config.class, all.toArray(String[]::new)));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.deactivate();
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+    }
+
+    private static JsonNode json(HttpResponse<String> r) throws Exception {
+        return JSON.readTree(r.body());
+    }
+
+    @Test
+    void contributionsAppearAndVanishWithoutRestart() throws Exception {
+        start();
+        var echo = part(new Echo(), Map.of("# things", 3));
+        assertEquals(404, send(request("/test/echo/json")).statusCode());
+        server.addContribution(echo);
+        var r = send(request("/test/echo/json"));
+        assertEquals(200, r.statusCode());
+        assertEquals("world", json(r).get("hello").asText());
+        assertEquals(3, json(send(request("/wm/core/controller/summary/json"))).get("# things").asInt());
+        server.removeContribution(echo);
+        var gone = send(request("/test/echo/json"));
+        assertEquals(404, gone.statusCode());
+        assertEquals("application/problem+json", gone.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(json(gone).get("detail").asText().contains("/test/echo/json"));
+        assertTrue(json(send(request("/wm/core/controller/summary/json"))).isEmpty());
+    }
+
+    @Test
+    void floodlightControllerEndpoints() throws Exception {
+        start();
+        assertTrue(json(send(request("/wm/core/health/json"))).get("healthy").asBoolean());
+        var memory = json(send(request("/wm/core/memory/json")));
+        assertTrue(memory.get("total").asLong() >= memory.get("free").asLong());
+        assertTrue(json(send(request("/wm/core/system/uptime/json"))).get("systemUptimeMsec").asLong() > 0);
+    }
+
+    @Test
+    void crossSiteChangesAreRefusedAndSameOriginOnesPass() throws Exception {
+        start();
+        server.addContribution(part(new Echo(), Map.of()));
+        var body = HttpRequest.BodyPublishers.ofString("{\"a\":1}");
+        var evil = send(request("/test/echo/json").header("Content-Type", "application/json")
+                .header("Origin", "http://evil.example").POST(body));
+        assertEquals(403, evil.statusCode());
+        assertTrue(json(evil).get("detail").asText().contains("cross-site"));
+        var fetchSite = send(request("/test/echo/json").header("Content-Type", "application/json")
+                .header("Sec-Fetch-Site", "cross-site").POST(body));
+        assertEquals(403, fetchSite.statusCode());
+        var own = send(request("/test/echo/json").header("Content-Type", "application/json")
+                .header("Origin", "http://127.0.0.1:" + server.port()).POST(body));
+        assertEquals(200, own.statusCode());
+        assertEquals(1, json(own).get("a").asInt());
+        var script = send(request("/test/echo/json").header("Content-Type", "application/json").POST(body));
+        assertEquals(200, script.statusCode());
+    }
+
+    @Test
+    void oversizedAndMalformedBodiesGetClearErrors() throws Exception {
+        start("web.maxRequestKiB=1");
+        server.addContribution(part(new Echo(), Map.of()));
+        var big = "{\"a\":\"" + "x".repeat(2000) + "\"}";
+        var r = send(request("/test/echo/json").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(big)));
+        assertEquals(413, r.statusCode());
+        assertTrue(json(r).get("detail").asText().contains("web.maxRequestKiB"));
+        var bad = send(request("/test/echo/json").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{not json")));
+        assertEquals(400, bad.statusCode());
+        assertEquals(400, json(bad).get("status").asInt());
+    }
+
+    @Test
+    void withCredentialsChangesNeedThem() throws Exception {
+        var hash = PasswordHash.of("s3cret".toCharArray());
+        start("web.user=ops", "web.passwordHash=" + hash);
+        server.addContribution(part(new Echo(), Map.of()));
+        assertEquals(200, send(request("/test/echo/json")).statusCode());
+        var body = HttpRequest.BodyPublishers.ofString("{}");
+        var anonymous = send(request("/test/echo/json").header("Content-Type", "application/json").POST(body));
+        assertEquals(401, anonymous.statusCode());
+        assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElseThrow().startsWith("Basic"));
+        assertEquals(401, send(request("/test/echo/json").header("Content-Type", "application/json")
+                .header("Authorization", basic("ops", "wrong")).POST(body)).statusCode());
+        assertEquals(200, send(request("/test/echo/json").header("Content-Type", "application/json")
+                .header("Authorization", basic("ops", "s3cret")).POST(body)).statusCode());
+        assertEquals(401, send(request("/wm/beacon/bundles/json")).statusCode());
+    }
+
+    @Test
+    void reachableFromOtherMachinesOnlyWithHttpsAndAPassword() {
+        var noTls = assertThrows(SettingException.class, () -> start("web.listenAddress=192.0.2.1"));
+        assertEquals("web.keystore", noTls.key());
+        var noPassword = assertThrows(SettingException.class, () -> start("web.listenAddress=192.0.2.1",
+                "web.keystore=/etc/hostname"));
+        assertEquals("web.passwordHash", noPassword.key());
+        var badHash = assertThrows(SettingException.class, () -> start("web.passwordHash=plaintext"));
+        assertEquals("web.passwordHash", badHash.key());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}
