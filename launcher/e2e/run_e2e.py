@@ -7,6 +7,7 @@ failure. Runs itself inside private network/mount/PID namespaces; needs root.
 
 import argparse
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -19,16 +20,18 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import ovsenv
+import rest
 from controller import ControllerProcess
 
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
 # apps' own: these run only with the network apps (--network-apps). Tests on one topology follow each other, so that
 # discovery settles once per topology.
-NETWORK_ONLY_TESTS = ("ring4_pingall", "network_console", "link_failover", "host_move", "apps_modularity",
-                      "fattree4_pingall", "match_granularity")
+NETWORK_ONLY_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "link_failover", "host_move",
+                      "apps_modularity", "fattree4_pingall", "match_granularity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-NETWORK_APP_TESTS = ("ring4_pingall", "network_console", "link_failover", "host_move", "apps_modularity",
+NETWORK_APP_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "link_failover", "host_move",
+                     "apps_modularity",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
 # OpenFlow cookie of every flow the routing app installs ("route").
 ROUTE_COOKIE = "cookie=0x726f757465000000"
@@ -326,6 +329,176 @@ def test_network_console(ctx):
     # Every host must have spoken for the device manager to know it.
     pingall(net)
     return check_console(ctx, net, hosts[0], hosts[3])
+
+
+def check_rest(ctx, net, src, dst):
+    """The REST API shows what the network is: every host at its port, every cable once, a shortest route, the
+    switches and their statistics; /metrics agrees (read with the Prometheus parser)."""
+    api = rest.Rest()
+    hosts = {d["mac"][0]: d for d in api.get("/wm/device/")}
+    wrong = []
+    for h in net.spec.hosts:
+        d = hosts.get(h.mac)
+        want_ap = {"switchDPID": dpid_text(net.spec.dpid(h.switch)), "port": h.port, "errorStatus": None}
+        if d is None or d["attachmentPoint"] != [want_ap] or h.ip not in d["ipv4"] or d["vlan"] != ["0x0"]:
+            wrong.append(f"{h.name}: {d}")
+    if wrong:
+        raise AssertionError(f"/wm/device/: {len(wrong)} host(s) missing or wrong: {'; '.join(wrong)}")
+    one = api.get(f"/wm/device/?ipv4={src.ip}")
+    if [d["mac"] for d in one] != [[src.mac]]:
+        raise AssertionError(f"/wm/device/?ipv4={src.ip}: {one}")
+    status, body = api.call("GET", "/wm/device/?mac=not-a-mac")
+    if status != 400 or "mac" not in body.get("detail", ""):
+        raise AssertionError(f"/wm/device/?mac=not-a-mac: HTTP {status} {body}")
+
+    cables = {frozenset([(dpid_text(net.spec.dpid(a)), pa), (dpid_text(net.spec.dpid(b)), pb)])
+              for a, pa, b, pb in net.spec.links}
+    links = api.get("/wm/topology/links/json")
+    got = [frozenset([(l["src-switch"], l["src-port"]), (l["dst-switch"], l["dst-port"])]) for l in links]
+    if sorted(map(sorted, got)) != sorted(map(sorted, cables)) or \
+            any(l["direction"] != "bidirectional" or l["type"] != "internal" for l in links):
+        raise AssertionError(f"/wm/topology/links/json: {links} (want each of {len(cables)} cables once)")
+    clusters = api.get("/wm/topology/switchclusters/json")
+    if len(clusters) != 1 or sorted(next(iter(clusters.values()))) != sorted(
+            dpid_text(net.spec.dpid(sw)) for sw in net.spec.switches):
+        raise AssertionError(f"/wm/topology/switchclusters/json: {clusters}")
+
+    path = check_route(ctx, net, src, dst)
+    hops = api.get(f"/wm/topology/route/{dpid_text(net.spec.dpid(src.switch))}/{src.port}/"
+                   f"{dpid_text(net.spec.dpid(dst.switch))}/{dst.port}/json")
+    want = [(dpid_text(net.spec.dpid(sw)), p) for sw, i, o in path for p in (i, o)]
+    if [(h["switch"], h["port"]["shortPortNumber"]) for h in hops] != want:
+        raise AssertionError(f"/wm/topology/route: {hops}, want {want}")
+
+    switches = api.get("/wm/core/controller/switches/json")
+    if sorted(s["switchDPID"] for s in switches) != sorted(dpid_text(net.spec.dpid(sw)) for sw in net.spec.switches):
+        raise AssertionError(f"/wm/core/controller/switches/json: {switches}")
+    summary = api.get("/wm/core/controller/summary/json")
+    if (summary.get("# Switches"), summary.get("# hosts"), summary.get("# inter-switch links")) != (
+            len(net.spec.switches), len(net.spec.hosts), len(net.spec.links)):
+        raise AssertionError(f"/wm/core/controller/summary/json: {summary}")
+    first = dpid_text(net.spec.dpid(src.switch))
+    ports = api.get(f"/wm/core/switch/{first}/port/json")["port_reply"][0]["port"]
+    if str(src.port) not in {p["portNumber"] for p in ports} or \
+            not all(p["receivePackets"].isdigit() for p in ports):
+        raise AssertionError(f"/wm/core/switch/{first}/port/json: {ports}")
+    flows = api.get(f"/wm/core/switch/all/flow/json")
+    if set(flows) != {dpid_text(net.spec.dpid(sw)) for sw in net.spec.switches}:
+        raise AssertionError(f"/wm/core/switch/all/flow/json switches: {sorted(flows)}")
+    for path_, code in ((f"/wm/core/switch/{first}/nonsense/json", 400), ("/wm/core/switch/zz/port/json", 400),
+                        ("/wm/core/switch/00:00:00:00:00:00:99:99/port/json", 404)):
+        status, body = api.call("GET", path_)
+        if status != code:
+            raise AssertionError(f"GET {path_}: HTTP {status}, want {code}: {body}")
+
+    m = api.metrics()
+    checks = {("beacon_switches", frozenset()): len(net.spec.switches),
+              ("beacon_devices", frozenset()): len(net.spec.hosts),
+              ("beacon_links", frozenset()): 2 * len(net.spec.links)}
+    bad = {k[0]: (m.get(k), v) for k, v in checks.items() if m.get(k) != v}
+    for listener in ("topology", "devicemanager", "routing"):
+        if not m.get(("beacon_listener_calls_total", frozenset({("type", "PACKET_IN"), ("listener", listener)}))):
+            bad[f"PACKET_IN calls of {listener}"] = 0
+    if bad:
+        raise AssertionError(f"/metrics (got, want): {bad}")
+    return (f"{len(hosts)} devices, {len(links)} links, route {len(hops)} ports, {len(switches)} switches, "
+            f"stats, /metrics {len(m)} samples parsed")
+
+
+def check_static_flows(net, src):
+    """A flow pushed over REST is on the switch (ovs-ofctl), listed, then deleted; a bad flow is refused with its
+    reason and nothing reaches the switch."""
+    api = rest.Rest()
+    dpid = dpid_text(net.spec.dpid(src.switch))
+    bridge = net.bridges[src.switch]
+    flow = {"switch": dpid, "name": "e2e-static", "priority": "40000", "in_port": str(src.port),
+            "eth_type": "0x800", "ipv4_dst": "10.0.0.99", "actions": "output=2"}
+    status, body = api.call("POST", "/wm/staticflowpusher/json", json.dumps(flow),
+                            headers={"Content-Type": "application/x-www-form-urlencoded"})
+    if status != 200 or body.get("status") != "Entry pushed":
+        raise AssertionError(f"push: HTTP {status} {body}")
+    has = lambda: "priority=40000" in net.ovs.ofctl("dump-flows", bridge).stdout  # noqa: E731
+    ovsenv.wait_until(has, 5, "the pushed flow in ovs-ofctl dump-flows")
+    dumped = next(l for l in net.ovs.ofctl("dump-flows", bridge).stdout.splitlines() if "priority=40000" in l)
+    if "nw_dst=10.0.0.99" not in dumped or f"in_port={src.port}" not in dumped or "actions=output:2" not in dumped:
+        raise AssertionError(f"pushed flow on the switch: {dumped}")
+    listed = api.get(f"/wm/staticflowpusher/list/{dpid}/json")[dpid]
+    if [list(e) for e in listed] != [["e2e-static"]] or listed[0]["e2e-static"]["match"].get("ipv4_dst") != \
+            "10.0.0.99":
+        raise AssertionError(f"list: {listed}")
+    before = net.ovs.ofctl("dump-flows", bridge).stdout.count("priority=")
+    bad = dict(flow, name="e2e-bad", priority="40001")
+    del bad["eth_type"]
+    status, body = api.call("POST", "/wm/staticflowpusher/json", bad)
+    if status != 400 or "eth_type" not in body.get("status", ""):
+        raise AssertionError(f"a flow matching IPv4 without eth_type: HTTP {status} {body}")
+    for bad_action in ("output=99999", "jump=3"):
+        status, body = api.call("POST", "/wm/staticflowpusher/json", dict(flow, name="e2e-bad", actions=bad_action))
+        if status != 400:
+            raise AssertionError(f"actions={bad_action}: HTTP {status} {body}")
+    if "priority=40001" in net.ovs.ofctl("dump-flows", bridge).stdout or \
+            "e2e-bad" in json.dumps(api.get("/wm/staticflowpusher/list/all/json")):
+        raise AssertionError("a refused flow reached the switch or the list")
+    status, body = api.call("DELETE", "/wm/staticflowpusher/json", {"name": "e2e-static"})
+    if status != 200 or body.get("status") != "Entry e2e-static deleted":
+        raise AssertionError(f"delete: HTTP {status} {body}")
+    ovsenv.wait_until(lambda: not has(), 5, "the deleted flow gone from ovs-ofctl dump-flows")
+    after = net.ovs.ofctl("dump-flows", bridge).stdout.count("priority=")
+    return f"static flow pushed, seen, listed, deleted; bad flows refused ({before} -> {after} flows)"
+
+
+def test_rest_api(ctx):
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    hosts = net.spec.hosts
+    pingall(net)
+    return check_rest(ctx, net, hosts[0], hosts[2]) + "; " + check_static_flows(net, hosts[0])
+
+
+def test_web_modularity(ctx):
+    """The web server and an app's web part stop, start and update while switches stay connected: the part's
+    endpoints vanish and return, the rest keeps answering, no switch reconnects."""
+    c = ctx.controller
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    api = rest.Rest()
+    connects = net.ovs.controller_connects()
+    steps = []
+
+    def connected(phase):
+        if not net.all_connected() or net.ovs.controller_connects() != connects:
+            raise AssertionError(f"{phase}: switches lost their controller connection")
+
+    part = c.wait_bundle_state("net.beaconcontroller.devicemanager.web", "ACTIVE")
+    c.command(f"stop {part}")
+    c.wait_bundle_state("net.beaconcontroller.devicemanager.web", "RESOLVED")
+    ovsenv.wait_until(lambda: api.status("/wm/device/") == 404, 5, "/wm/device/ gone")
+    api.get("/wm/topology/links/json")
+    if "# hosts" in api.get("/wm/core/controller/summary/json"):
+        raise AssertionError("the stopped part still adds to the summary")
+    connected("device manager web part stopped")
+    steps.append("devicemanager.web stopped: /wm/device/ 404, links still served")
+    c.command(f"start {part}")
+    ovsenv.wait_until(lambda: api.status("/wm/device/") == 200, 5, "/wm/device/ back")
+    c.command(f"update {part}")
+    c.command(f"refresh {part}")
+    ovsenv.wait_until(lambda: api.status("/wm/device/") == 200, 10, "/wm/device/ after update")
+    steps.append("started and updated: back")
+
+    web = c.wait_bundle_state("net.beaconcontroller.web", "ACTIVE")
+    c.command(f"stop {web}")
+    ovsenv.wait_until(lambda: not api.up(), 5, "the web server down")
+    connected("web server stopped")
+    if not net.ping(net.spec.hosts[0], net.spec.hosts[1]):
+        raise AssertionError("forwarding stopped with the web server")
+    c.command(f"start {web}")
+    ovsenv.wait_until(api.up, 10, "the web server back")
+    ovsenv.wait_until(lambda: api.status("/wm/device/") == 200, 10, "/wm/device/ with the web server back")
+    c.command(f"update {web}")
+    c.command(f"refresh {web}")
+    ovsenv.wait_until(lambda: api.status("/wm/topology/links/json") == 200, 20,
+                      "links served after the web server's update + refresh")
+    connected("web server updated")
+    steps.append("web server stopped (forwarding on), started, updated + refreshed: every part back")
+    return "; ".join(steps)
 
 
 class BackgroundPing:

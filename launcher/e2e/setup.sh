@@ -16,6 +16,8 @@ if ((${#missing[@]})); then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# The REST tests read /metrics with the reference Prometheus text parser, for whichever python3 runs the tests.
+python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q prometheus-client
 for tool in ovsdb-server ovs-vswitchd ovsdb-tool ovs-vsctl ovs-ofctl ovs-testcontroller ip ethtool nc.openbsd ping \
             unshare python3; do
     command -v "$tool" >/dev/null || { echo "setup.sh: $tool missing after install" >&2; exit 1; }

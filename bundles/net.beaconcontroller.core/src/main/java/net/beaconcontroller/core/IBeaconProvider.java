@@ -33,6 +33,12 @@ public interface IBeaconProvider {
     /** The names of the listeners of one message type, in the order they see its messages. */
     List<String> getPipeline(OFType type);
 
+    /** What every message listener has done so far, pipeline by pipeline in their order. */
+    List<ListenerStats> getListenerStats();
+
+    /** The I/O threads, each with its switches and how busy it is. */
+    List<IoLoopStats> getIoLoopStats();
+
     /**
      * Drops {@code key}'s value from every switch, each on its own I/O thread, and returns once they are gone: what an
      * application does when it stops, so no state of its class loader stays behind.

@@ -1,5 +1,7 @@
 package net.beaconcontroller.topology;
 
+import net.beaconcontroller.util.Dpids;
+
 /**
  * A port of a switch: where a host attaches or a link ends.
  *

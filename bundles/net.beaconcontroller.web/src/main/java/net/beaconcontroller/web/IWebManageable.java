@@ -23,4 +23,8 @@ public interface IWebManageable {
     default Map<String, Object> summary() {
         return Map.of();
     }
+
+    /** Adds this bundle's metric families to {@code /metrics}: called on every scrape, from any thread. */
+    default void metrics(Metrics metrics) {
+    }
 }

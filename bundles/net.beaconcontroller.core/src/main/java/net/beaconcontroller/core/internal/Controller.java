@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,6 +43,8 @@ import net.beaconcontroller.core.IOFInitializerListener;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.IoLoopStats;
+import net.beaconcontroller.core.ListenerStats;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFType;
@@ -74,7 +77,11 @@ public final class Controller implements IBeaconProvider {
     private final List<Registration<IOFSwitchListener>> switchListenerList = new ArrayList<>();
     private final List<Registration<IOFInitializerListener>> initializerList = new ArrayList<>();
     /** Per type, the pipeline in its order; replaced, never changed, so dispatch reads it without locks. */
-    private volatile IOFMessageListener[][] pipelines = new IOFMessageListener[OFType.values().length][0];
+    private volatile Pipeline[] pipelines = emptyPipelines();
+    /** Each listener's meter per message type, kept while it stays registered (guarded by this). */
+    private final Map<IOFMessageListener, EnumMap<OFType, ListenerMeter>> meters = new IdentityHashMap<>();
+    /** The I/O thread count the meters have cells for. */
+    private int meterThreads;
     private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
     private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
     private final List<IOLoop> loops = new ArrayList<>();
@@ -257,7 +264,28 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public List<String> getPipeline(OFType type) {
-        return Arrays.stream(pipelines[type.ordinal()]).map(IOFMessageListener::getName).toList();
+        return Arrays.stream(pipelines[type.ordinal()].listeners()).map(IOFMessageListener::getName).toList();
+    }
+
+    @Override
+    public List<ListenerStats> getListenerStats() {
+        var stats = new ArrayList<ListenerStats>();
+        var current = pipelines;
+        for (var type : OFType.values()) {
+            var p = current[type.ordinal()];
+            for (int i = 0; i < p.listeners().length; i++) {
+                var m = p.meters()[i];
+                stats.add(new ListenerStats(type, p.listeners()[i].getName(), m.sum(ListenerMeter.CALLS),
+                        m.sum(ListenerMeter.ERRORS), m.sum(ListenerMeter.TIMED_CALLS),
+                        m.sum(ListenerMeter.TIMED_NANOS)));
+            }
+        }
+        return stats;
+    }
+
+    @Override
+    public synchronized List<IoLoopStats> getIoLoopStats() {
+        return loops.stream().map(IOLoop::stats).toList();
     }
 
     @Override
@@ -282,6 +310,12 @@ public final class Controller implements IBeaconProvider {
 
     // ------------------------------------------------------------------------------------------------- dispatching
 
+    private static Pipeline[] emptyPipelines() {
+        var empty = new Pipeline[OFType.values().length];
+        Arrays.fill(empty, Pipeline.EMPTY);
+        return empty;
+    }
+
     /** Runs a message through its type's pipeline, on the switch's I/O thread. */
     void dispatch(SwitchConnection sw, OFMessage msg) {
         dispatch(pipelines[msg.type().ordinal()], sw.loop().context(), sw, msg);
@@ -291,21 +325,34 @@ public final class Controller implements IBeaconProvider {
      * Runs a message through {@code pipeline} with the loop's {@code shared} context (a fresh one for a dispatch
      * nested in another). Static so that the PACKET_IN path benchmark runs this very code.
      */
-    static void dispatch(IOFMessageListener[] pipeline, DispatchContext shared, IOFSwitch sw, OFMessage msg) {
-        if (pipeline.length == 0) {
+    static void dispatch(Pipeline pipeline, DispatchContext shared, IOFSwitch sw, OFMessage msg) {
+        var listeners = pipeline.listeners();
+        if (listeners.length == 0) {
             return;
         }
-        var ctx = shared.busy() ? new DispatchContext() : shared;
+        var meters = pipeline.meters();
+        var ctx = shared.busy() ? new DispatchContext(shared.slot()) : shared;
         ctx.begin(msg);
+        int base = ListenerMeter.base(ctx.slot());
+        boolean timed = ctx.timeThisDispatch();
         try {
-            for (var listener : pipeline) {
+            for (int i = 0; i < listeners.length; i++) {
+                var listener = listeners[i];
+                var cells = meters[i].cells;
+                cells[base + ListenerMeter.CALLS]++;
+                long start = timed ? System.nanoTime() : 0;
                 Command result;
                 try {
                     result = listener.receive(sw, msg, ctx);
                 } catch (Throwable t) {
+                    cells[base + ListenerMeter.ERRORS]++;
                     survive(t, "listener " + listener.getName() + " failed on " + msg.type() + " from switch "
                             + sw.getStringId());
                     continue;
+                }
+                if (timed) {
+                    cells[base + ListenerMeter.TIMED_CALLS]++;
+                    cells[base + ListenerMeter.TIMED_NANOS] += System.nanoTime() - start;
                 }
                 if (result == Command.STOP) {
                     return;
@@ -489,12 +536,23 @@ public final class Controller implements IBeaconProvider {
         if (config == null) {
             return; // not configured yet: activation builds them
         }
-        var next = new IOFMessageListener[OFType.values().length][];
+        if (meterThreads != config.threadCount()) {
+            meters.clear(); // their cells are per I/O thread: counting starts again with the new threads
+            meterThreads = config.threadCount();
+        }
+        meters.keySet().retainAll(messageListeners.stream().map(Registration::listener).toList());
+        var next = new Pipeline[OFType.values().length];
         for (var type : OFType.values()) {
             var entries = messageListeners.stream().filter(r -> r.types().contains(type))
                     .map(r -> entry(r, r.listener().getName())).toList();
-            next[type.ordinal()] = PipelineOrder.order(entries, callbackOrdering.getOrDefault(type, List.of()),
+            var ordered = PipelineOrder.order(entries, callbackOrdering.getOrDefault(type, List.of()),
                     w -> log.warn("{} pipeline: {}", type, w)).toArray(IOFMessageListener[]::new);
+            var typeMeters = new ListenerMeter[ordered.length];
+            for (int i = 0; i < ordered.length; i++) {
+                typeMeters[i] = meters.computeIfAbsent(ordered[i], l -> new EnumMap<>(OFType.class))
+                        .computeIfAbsent(type, t -> new ListenerMeter(meterThreads));
+            }
+            next[type.ordinal()] = new Pipeline(ordered, typeMeters);
         }
         pipelines = next;
         switchListeners = PipelineOrder.order(switchListenerList.stream().map(r -> entry(r, r.listener().getName()))

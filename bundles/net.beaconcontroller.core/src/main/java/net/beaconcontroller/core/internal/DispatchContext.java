@@ -24,6 +24,22 @@ final class DispatchContext implements MessageContext {
     /** One past the highest slot written in this dispatch: only those need clearing. */
     private int used;
     private boolean busy;
+    /** The I/O thread's index: where it counts in the listeners' meters. */
+    private final int slot;
+    private int dispatches;
+
+    DispatchContext(int slot) {
+        this.slot = slot;
+    }
+
+    int slot() {
+        return slot;
+    }
+
+    /** Whether this dispatch is one of the one in 64 whose listeners are timed. */
+    boolean timeThisDispatch() {
+        return (++dispatches & 63) == 0;
+    }
 
     /** Whether a dispatch is using this context: a dispatch nested in it (rare) must take a fresh one. */
     boolean busy() {

@@ -11,9 +11,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.core.IoLoopStats;
 
 /**
  * One I/O thread with its own selector. Run-to-completion: the thread that reads a switch's bytes parses them and
@@ -35,7 +38,7 @@ final class IOLoop implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private final ArrayList<SwitchConnection> dirty = new ArrayList<>();
     private final ArrayList<SwitchConnection> connections = new ArrayList<>();
-    private final DispatchContext context = new DispatchContext();
+    private final DispatchContext context;
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
@@ -47,11 +50,21 @@ final class IOLoop implements Runnable {
     /** How long after the last ready socket the loop polls instead of blocking (controller.idleSpinMicros). */
     private final long spinNanos;
     private long lastReady;
+    /**
+     * Time spent waiting in select since the loop started. Only this loop's thread writes it, with a release store
+     * (a plain move on x86): a volatile write per iteration would fence.
+     */
+    private final AtomicLong idleNanos = new AtomicLong();
+    private long windowStart = now;
+    private long windowIdleStart;
+    private volatile double busyRatio;
+    private final long startNanos = now;
 
     IOLoop(Controller controller, int index) throws IOException {
         this.controller = controller;
         this.selector = Selector.open();
         this.thread = new Thread(this, "beacon-io-" + index);
+        this.context = new DispatchContext(index);
         this.spinNanos = TimeUnit.MICROSECONDS.toNanos(controller.config().idleSpinMicros());
     }
 
@@ -61,6 +74,11 @@ final class IOLoop implements Runnable {
 
     String threadName() {
         return thread.getName();
+    }
+
+    IoLoopStats stats() {
+        return new IoLoopStats(thread.getName(), switchCount.get(), busyRatio,
+                Math.max(0, System.nanoTime() - startNanos - idleNanos.get()));
     }
 
     /** The context this loop's dispatches share; only its own thread uses it. */
@@ -175,6 +193,7 @@ final class IOLoop implements Runnable {
                 runTasks();
                 flushDirty();
                 int ready;
+                long selectStart = System.nanoTime();
                 if (spinNanos > 0 && now - lastReady < spinNanos) {
                     // Right after traffic the next message is likely microseconds away: waking from a blocked
                     // select costs more than the round trip itself (the latency mode's idle strategy).
@@ -187,12 +206,17 @@ final class IOLoop implements Runnable {
                 }
                 wakeupPending.set(false);
                 now = System.nanoTime();
+                idleNanos.lazySet(idleNanos.get() + now - selectStart);
                 if (ready > 0) {
                     lastReady = now;
                 }
                 handleSelected();
                 if (now - nextTimerCheck >= 0) {
                     nextTimerCheck = now + TIMER_PERIOD_NANOS;
+                    long idle = idleNanos.get();
+                    busyRatio = Math.max(0, 1 - (double) (idle - windowIdleStart) / Math.max(1, now - windowStart));
+                    windowStart = now;
+                    windowIdleStart = idle;
                     for (var conn : new ArrayList<>(connections)) {
                         guarded(conn, () -> conn.checkTimers(now));
                     }

@@ -51,6 +51,7 @@ import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.util.Dpids;
 
 /**
  * One switch connection: its buffers, its handshake, its requests in flight. Everything here runs on the owning
@@ -602,15 +603,7 @@ final class SwitchConnection implements IOFSwitch {
         if (f == null) {
             return "(unknown, " + remote + ")";
         }
-        var hex = String.format("%016x", f.datapathId());
-        var sb = new StringBuilder(23);
-        for (int i = 0; i < 16; i += 2) {
-            if (i > 0) {
-                sb.append(':');
-            }
-            sb.append(hex, i, i + 2);
-        }
-        return sb.toString();
+        return Dpids.toString(f.datapathId());
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.routing.IRoutingEngine;
-import net.beaconcontroller.topology.Dpids;
+import net.beaconcontroller.util.Dpids;
 import net.beaconcontroller.util.IPv4Address;
 import net.beaconcontroller.util.MacAddress;
 

@@ -49,7 +49,7 @@ import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.packet.Lldp;
 import net.beaconcontroller.packet.PacketParseException;
 import net.beaconcontroller.topology.DiscoveryCounters;
-import net.beaconcontroller.topology.Dpids;
+import net.beaconcontroller.util.Dpids;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;

@@ -10,7 +10,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import net.beaconcontroller.topology.Dpids;
+import net.beaconcontroller.util.Dpids;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.Link;
 import net.beaconcontroller.topology.SwitchPort;

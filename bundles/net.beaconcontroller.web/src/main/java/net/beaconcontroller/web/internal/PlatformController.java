@@ -24,6 +24,7 @@ import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.server.ResponseStatusException;
 
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Metrics;
 
 /**
  * What the platform itself serves: Floodlight's controller-wide endpoints (health, memory, uptime, the summary that
@@ -71,6 +72,21 @@ final class PlatformController {
         var m = new LinkedHashMap<String, Object>();
         contributions.get().forEach(c -> m.putAll(c.summary()));
         return m;
+    }
+
+    /** Prometheus' text format: the JVM's own numbers, then every contribution's. */
+    @GetMapping(value = "/metrics", produces = "text/plain; version=0.0.4; charset=utf-8")
+    String metrics() {
+        var metrics = new Metrics();
+        var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        metrics.gauge("beacon_jvm_heap_bytes", "Java heap, used and committed.")
+                .add(heap.getUsed(), "area", "used").add(heap.getCommitted(), "area", "committed");
+        metrics.gauge("beacon_jvm_threads", "Live Java threads.")
+                .add(ManagementFactory.getThreadMXBean().getThreadCount());
+        metrics.gauge("beacon_uptime_seconds", "Time since the JVM started.")
+                .add(ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+        contributions.get().forEach(c -> c.metrics(metrics));
+        return metrics.text();
     }
 
     @GetMapping("/wm/beacon/bundles/json")

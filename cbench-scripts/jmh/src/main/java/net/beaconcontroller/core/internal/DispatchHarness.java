@@ -9,11 +9,11 @@ import net.beaconcontroller.openflow.OFMessage;
  * dispatch with the same reused {@link DispatchContext} (package-private, hence this class in the core's package).
  */
 public final class DispatchHarness {
-    private final DispatchContext shared = new DispatchContext();
-    private final IOFMessageListener[] pipeline;
+    private final DispatchContext shared = new DispatchContext(0);
+    private final Pipeline pipeline;
 
-    public DispatchHarness(IOFMessageListener... pipeline) {
-        this.pipeline = pipeline;
+    public DispatchHarness(IOFMessageListener... listeners) {
+        this.pipeline = Pipeline.of(1, listeners);
     }
 
     public void dispatch(IOFSwitch sw, OFMessage msg) {

@@ -1,4 +1,4 @@
-package net.beaconcontroller.topology;
+package net.beaconcontroller.util;
 
 /** Datapath ids as Open vSwitch and Floodlight print them: 16 hex digits in pairs, {@code 00:00:00:00:00:00:00:01}. */
 public final class Dpids {

@@ -1,0 +1,201 @@
+package net.beaconcontroller.core.web;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.openflow.OFStatsReply;
+import net.beaconcontroller.openflow.OFStatsRequest;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.statistics.OFAggregateStatsReply;
+import net.beaconcontroller.openflow.statistics.OFAggregateStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsReply;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFPortStatsReply;
+import net.beaconcontroller.openflow.statistics.OFPortStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFQueueStatsReply;
+import net.beaconcontroller.openflow.statistics.OFQueueStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFStatsRequestBody;
+import net.beaconcontroller.openflow.statistics.OFTableStatsReply;
+import net.beaconcontroller.openflow.statistics.OFTableStatsRequest;
+import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.web.floodlight.FloodlightStats;
+import net.beaconcontroller.util.Dpids;
+
+/**
+ * Floodlight's switch endpoints ({@code /wm/core/controller/switches}, {@code /wm/core/switch/<dpid|all>/<stat>}) and
+ * Beacon's own views of switches and listener pipelines. Statistics are asked of the switches and answered when they
+ * reply: no server thread waits.
+ */
+@RestController
+final class SwitchController {
+    /** How long a switch has to answer a statistics request before the REST request fails with 504. */
+    static final Duration SWITCH_TIMEOUT = Duration.ofSeconds(3);
+
+    /** The statistics and features Floodlight serves for an OpenFlow 1.0 switch, in its order. */
+    enum Stat {
+        AGGREGATE, DESC, FEATURES, FLOW, PORT, QUEUE, TABLE;
+
+        String text() {
+            return name().toLowerCase();
+        }
+    }
+
+    private final IBeaconProvider beacon;
+
+    SwitchController(IBeaconProvider beacon) {
+        this.beacon = beacon;
+    }
+
+    @GetMapping("/wm/core/controller/switches/json")
+    List<Map<String, Object>> switches() {
+        return sorted().stream().map(sw -> {
+            var m = new LinkedHashMap<String, Object>();
+            m.put("switchDPID", sw.getStringId());
+            // Floodlight prints the address with InetSocketAddress.toString(): "/127.0.0.1:50312".
+            var a = sw.getRemoteAddress();
+            m.put("inetAddress", "/" + a.getAddress().getHostAddress() + ":" + a.getPort());
+            m.put("connectedSince", sw.getConnectedSince().toEpochMilli());
+            return (Map<String, Object>) m;
+        }).toList();
+    }
+
+    /** Beacon's fuller view: what {@code beacon:switches} prints, plus the ports. */
+    @GetMapping("/wm/beacon/switches/json")
+    List<Map<String, Object>> beaconSwitches() {
+        return sorted().stream().map(sw -> {
+            var m = new LinkedHashMap<String, Object>();
+            m.put("dpid", sw.getStringId());
+            var a = sw.getRemoteAddress();
+            m.put("address", a.getAddress().getHostAddress() + ":" + a.getPort());
+            m.put("connectedSince", sw.getConnectedSince().toEpochMilli());
+            m.put("ioThread", sw.getThreadName());
+            m.put("messagesIn", sw.getMessagesIn());
+            m.put("messagesOut", sw.getMessagesOut());
+            var d = sw.getDescription();
+            m.put("manufacturer", d.manufacturer());
+            m.put("hardware", d.hardware());
+            m.put("software", d.software());
+            m.put("ports", FloodlightStats.portDesc(sw.getPorts()));
+            return (Map<String, Object>) m;
+        }).toList();
+    }
+
+    @GetMapping("/wm/beacon/listeners/json")
+    Map<String, List<String>> listeners() {
+        var m = new LinkedHashMap<String, List<String>>();
+        for (var type : OFType.values()) {
+            var pipeline = beacon.getPipeline(type);
+            if (!pipeline.isEmpty()) {
+                m.put(type.name(), pipeline);
+            }
+        }
+        return m;
+    }
+
+    @GetMapping("/wm/core/switch/{dpid}/{stat}/json")
+    CompletableFuture<Object> stat(@PathVariable String dpid, @PathVariable String stat) {
+        var kind = parseStat(stat);
+        if (dpid.equalsIgnoreCase("all")) {
+            var all = new LinkedHashMap<String, Object>();
+            var pending = new ArrayList<CompletableFuture<?>>();
+            for (var sw : sorted()) {
+                all.put(sw.getStringId(), null);
+                pending.add(stat(sw, kind).thenAccept(v -> {
+                    synchronized (all) {
+                        all.put(sw.getStringId(), v);
+                    }
+                }));
+            }
+            return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).thenApply(v -> {
+                synchronized (all) {
+                    return all;
+                }
+            });
+        }
+        return stat(connected(dpid), kind);
+    }
+
+    private CompletableFuture<Object> stat(IOFSwitch sw, Stat kind) {
+        return switch (kind) {
+            case FEATURES -> CompletableFuture.completedFuture(FloodlightStats.features(sw.getFeatures(), sw.getPorts()));
+            case DESC -> ask(sw, OFDescStatsRequest.INSTANCE, replies -> FloodlightStats.desc(
+                    (net.beaconcontroller.openflow.statistics.OFDescStatsReply) replies.get(0).body()));
+            case PORT -> ask(sw, new OFPortStatsRequest(OFPort.NONE), replies -> FloodlightStats.port(
+                    entries(replies, OFPortStatsReply.class, OFPortStatsReply::entries)));
+            case FLOW -> ask(sw, OFFlowStatsRequest.all(), replies -> FloodlightStats.flows(
+                    entries(replies, OFFlowStatsReply.class, OFFlowStatsReply::entries)));
+            case AGGREGATE -> ask(sw, OFAggregateStatsRequest.all(), replies -> FloodlightStats.aggregate(
+                    (OFAggregateStatsReply) replies.get(0).body()));
+            case TABLE -> ask(sw, OFTableStatsRequest.INSTANCE, replies -> FloodlightStats.table(
+                    entries(replies, OFTableStatsReply.class, OFTableStatsReply::entries)));
+            case QUEUE -> ask(sw, new OFQueueStatsRequest(OFPort.ALL, OFQueueStatsRequest.ALL_QUEUES),
+                    replies -> FloodlightStats.queue(entries(replies, OFQueueStatsReply.class,
+                            OFQueueStatsReply::entries)));
+        };
+    }
+
+    private static CompletableFuture<Object> ask(IOFSwitch sw, OFStatsRequestBody body,
+            Function<List<OFStatsReply>, Object> answer) {
+        return sw.getStatistics(new OFStatsRequest(0, body), SWITCH_TIMEOUT).thenApply(answer);
+    }
+
+    private static <R, E> List<E> entries(List<OFStatsReply> replies, Class<R> type, Function<R, List<E>> get) {
+        var all = new ArrayList<E>();
+        replies.forEach(r -> all.addAll(get.apply(type.cast(r.body()))));
+        return all;
+    }
+
+    private static Stat parseStat(String text) {
+        for (var s : Stat.values()) {
+            if (s.text().equals(text)) {
+                return s;
+            }
+        }
+        var valid = new LinkedHashMap<String, String>();
+        int i = 1;
+        for (var s : Stat.values()) {
+            valid.put(i++ + ")", s.text());
+        }
+        var problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "unknown statistic or feature '"
+                + text + "'; valid for an OpenFlow 1.0 switch: " + String.join(", ", valid.values()));
+        problem.setProperty("ERROR", problem.getDetail());
+        problem.setProperty("Valid statistics and features strings are:", valid);
+        throw new ErrorResponseException(HttpStatus.BAD_REQUEST, problem, null);
+    }
+
+    private IOFSwitch connected(String dpid) {
+        long id;
+        try {
+            id = Dpids.parse(dpid);
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+        var sw = beacon.getSwitches().get(id);
+        if (sw == null) {
+            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "switch " + Dpids.toString(id)
+                    + " is not connected");
+        }
+        return sw;
+    }
+
+    private List<IOFSwitch> sorted() {
+        return beacon.getSwitches().values().stream().sorted(Comparator.comparingLong(IOFSwitch::getId)).toList();
+    }
+}

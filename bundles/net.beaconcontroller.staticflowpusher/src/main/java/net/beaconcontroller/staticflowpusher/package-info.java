@@ -1,0 +1,2 @@
+/** Static flows: operator-defined flows kept across restarts and switch reconnections. */
+package net.beaconcontroller.staticflowpusher;

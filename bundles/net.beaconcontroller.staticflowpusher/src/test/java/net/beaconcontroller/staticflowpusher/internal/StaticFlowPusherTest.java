@@ -1,0 +1,159 @@
+package net.beaconcontroller.staticflowpusher.internal;
+
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.ControllerFixture.Kind;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFActions;
+import net.beaconcontroller.staticflowpusher.StaticFlow;
+
+/** Static flows against a real controller and scripted switches, kept in a real file. */
+class StaticFlowPusherTest {
+    @TempDir
+    Path dir;
+
+    private static StaticFlow flow(String name, long dpid, String match, String actions, int priority) {
+        return new StaticFlow(name, dpid, OFMatch.parse(match), OFActions.parse(actions), priority, 0x42, 0, 0, true);
+    }
+
+    private static boolean isAdd(Object m, StaticFlow f) {
+        return m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.ADD && fm.match().equals(f.match())
+                && fm.priority() == f.priority() && fm.actions().equals(f.actions()) && fm.cookie() == f.cookie();
+    }
+
+    private static boolean isDelete(Object m, StaticFlow f) {
+        return m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.DELETE_STRICT
+                && fm.match().equals(f.match()) && fm.priority() == f.priority();
+    }
+
+    private static long adds(FakeSwitch fake) {
+        return fake.received().stream()
+                .filter(m -> m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.ADD).count();
+    }
+
+    @Test
+    void addedFlowsGoToTheirSwitchNowAndAgainOnEveryConnection() {
+        try (var fx = ControllerFixture.start()) {
+            var c = fx.connectActive(1);
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")));
+            fx.controller.addOFSwitchListener(pusher);
+            var f1 = flow("f1", 1, "in_port=1,dl_type=0x800,nw_dst=10.0.0.2", "output:2", 100);
+            var f2 = flow("f2", 2, "in_port=2", "drop", 200);
+            assertTrue(pusher.add(f1));
+            assertFalse(pusher.add(f2), "switch 2 is not connected yet");
+            c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
+
+            var s2 = fx.connectActive(2);
+            s2.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f2), WAIT);
+
+            // Switch 1 reconnects: its flow is written again (after the controller's own start-up messages).
+            c.fake().close();
+            fx.awaitEvent(Kind.REMOVED, 1);
+            var again = fx.connectActive(1);
+            again.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
+            // A barrier answered means everything written before it has arrived: f1 only, once.
+            again.sw().barrier(WAIT).join();
+            assertEquals(1, adds(again.fake()));
+        }
+    }
+
+    @Test
+    void replacingRemovingAndClearingTakeFlowsOffTheSwitch() {
+        try (var fx = ControllerFixture.start()) {
+            var c = fx.connectActive(1);
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")));
+            var old = flow("f", 1, "in_port=1", "output:2", 100);
+            pusher.add(old);
+            c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, old), WAIT);
+            var replacement = flow("f", 1, "in_port=2", "output:1", 100);
+            pusher.add(replacement);
+            c.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, old), WAIT);
+            c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, replacement), WAIT);
+            assertEquals(List.of(replacement), pusher.getFlows());
+
+            assertEquals(replacement, pusher.remove("f").orElseThrow());
+            c.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, replacement), WAIT);
+            assertTrue(pusher.remove("f").isEmpty());
+
+            var a = flow("a", 1, "in_port=1", "output:2", 1);
+            var b = flow("b", 7, "in_port=1", "output:2", 1);
+            pusher.add(a);
+            pusher.add(b);
+            assertEquals(1, pusher.clear(1));
+            c.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, a), WAIT);
+            assertEquals(List.of(b), pusher.getFlows());
+            assertEquals(1, pusher.clearAll());
+            assertTrue(pusher.getFlows().isEmpty());
+        }
+    }
+
+    @Test
+    void flowsSurviveARestartInTheFileAndInactiveOnesStayOffTheSwitch() throws IOException {
+        var path = dir.resolve("flows.txt");
+        var kept = new StaticFlow("web server\u00e9", 0xfedcba9876543210L,
+                OFMatch.parse("dl_vlan=10,dl_type=0x800,nw_proto=6,nw_src=10.1.0.0/16,tp_dst=80"),
+                OFActions.parse("mod_vlan_vid:20,output:3,enqueue:4:7"), 65535, -1L, 30, 600, true);
+        var inactive = new StaticFlow("off", 1, OFMatch.ALL, List.of(), 0, 0, 0, 0, false);
+        try (var fx = ControllerFixture.start()) {
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path));
+            pusher.add(kept);
+            pusher.add(inactive);
+        }
+        assertEquals(List.of(kept, inactive), new FlowFile(path).read());
+        try (var fx = ControllerFixture.start()) {
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path));
+            fx.controller.addOFSwitchListener(pusher);
+            assertEquals(List.of(inactive, kept), pusher.getFlows());
+            var c = fx.connectActive(1);
+            c.sw().barrier(WAIT).join();
+            assertEquals(0, adds(c.fake()));
+        }
+    }
+
+    @Test
+    void aDamagedFileStopsStartUpNamingTheSettingAndTheLine() throws IOException {
+        var path = dir.resolve("flows.txt");
+        Files.writeString(path, "# comment\nf1\t1\t100\t0\t0\t0\ttrue\tin_port=1\toutput:2\nf2\t1\t100\n");
+        try (var fx = ControllerFixture.start()) {
+            var e = assertThrows(SettingException.class, () -> new StaticFlowPusher(fx.controller, new FlowFile(path)));
+            assertEquals("staticflowpusher.file", e.key());
+            assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnwritableFileRefusesTheChangeAndKeepsTheOldFlows() throws IOException {
+        var blocker = dir.resolve("not-a-dir");
+        Files.writeString(blocker, "");
+        try (var fx = ControllerFixture.start()) {
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(blocker.resolve("flows.txt")));
+            var e = assertThrows(RuntimeException.class, () -> pusher.add(flow("f", 1, "in_port=1", "drop", 1)));
+            assertTrue(e.getMessage().contains("cannot write the static flows"), e.getMessage());
+            assertTrue(pusher.getFlows().isEmpty());
+        }
+    }
+
+    @Test
+    void namesMustBeText() {
+        assertThrows(IllegalArgumentException.class, () -> flow(" ", 1, "*", "drop", 1));
+        assertThrows(IllegalArgumentException.class, () -> flow("a\tb", 1, "*", "drop", 1));
+        assertThrows(IllegalArgumentException.class, () -> flow("a", 1, "*", "drop", 70000));
+    }
+}

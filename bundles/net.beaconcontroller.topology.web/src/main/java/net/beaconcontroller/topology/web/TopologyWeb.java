@@ -1,0 +1,53 @@
+package net.beaconcontroller.topology.web;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import net.beaconcontroller.topology.ITopology;
+import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Metrics;
+
+/** The topology's REST endpoints: Floodlight's links and switch clusters, Beacon's discovery state. */
+@Component
+public final class TopologyWeb implements IWebManageable {
+    private final ITopology topology;
+    private final List<Object> controllers;
+
+    @Activate
+    public TopologyWeb(@Reference ITopology topology) {
+        this.topology = topology;
+        controllers = List.of(new TopologyController(topology));
+    }
+
+    @Override
+    public List<Object> controllers() {
+        return controllers;
+    }
+
+    /** Floodlight counts a cable (both directions) once. */
+    @Override
+    public Map<String, Object> summary() {
+        return Map.of("# inter-switch links", topology.getLinks().size() / 2);
+    }
+
+    @Override
+    public void metrics(Metrics metrics) {
+        metrics.gauge("beacon_links", "Links between switches, each direction counted.")
+                .add(topology.getLinks().size());
+        metrics.gauge("beacon_islands", "Sets of switches connected by links.").add(topology.getIslands().size());
+        metrics.gauge("beacon_topology_settled", "1 when discovery has settled, else 0.")
+                .add(topology.isSettled() ? 1 : 0);
+        var c = topology.getDiscoveryCounters();
+        metrics.counter("beacon_lldp_probes_sent_total", "LLDP probes sent.").add(c.probesSent());
+        metrics.counter("beacon_lldp_probes_accepted_total", "LLDP probes that came back authentic and fresh.")
+                .add(c.probesAccepted());
+        metrics.counter("beacon_lldp_ignored_total", "LLDP frames ignored, by reason.")
+                .add(c.malformed(), "reason", "malformed").add(c.foreign(), "reason", "foreign")
+                .add(c.forged(), "reason", "forged").add(c.stale(), "reason", "stale")
+                .add(c.unknownPort(), "reason", "unknown_port");
+    }
+}
