@@ -391,6 +391,20 @@ def check_rest(ctx, net, src, dst):
         if status != code:
             raise AssertionError(f"GET {path_}: HTTP {status}, want {code}: {body}")
 
+    settings = {x["key"]: x for x in api.get("/wm/beacon/settings/json")}
+    before = settings["routing.idleTimeout"]["value"]
+    status, body = api.call("PUT", "/wm/beacon/settings/routing.idleTimeout/json", {"value": "9"})
+    if status != 200 or body["setting"]["value"] != "9" or body["setting"]["source"] != "console":
+        raise AssertionError(f"PUT routing.idleTimeout 9: HTTP {status} {body}")
+    for key, value, code in (("routing.idleTimeout", "soon", 400), ("routing.nope", "1", 404),
+                             ("web.port", "80", 403)):
+        status, body = api.call("PUT", f"/wm/beacon/settings/{key}/json", {"value": value})
+        if status != code:
+            raise AssertionError(f"PUT {key} {value}: HTTP {status}, want {code}: {body}")
+    if api.get("/wm/beacon/settings/routing.idleTimeout/json")["value"] != "9":
+        raise AssertionError("a refused change changed the setting")
+    api.call("PUT", "/wm/beacon/settings/routing.idleTimeout/json", {"value": before})
+
     m = api.metrics()
     checks = {("beacon_switches", frozenset()): len(net.spec.switches),
               ("beacon_devices", frozenset()): len(net.spec.hosts),
@@ -402,7 +416,7 @@ def check_rest(ctx, net, src, dst):
     if bad:
         raise AssertionError(f"/metrics (got, want): {bad}")
     return (f"{len(hosts)} devices, {len(links)} links, route {len(hops)} ports, {len(switches)} switches, "
-            f"stats, /metrics {len(m)} samples parsed")
+            f"stats, {len(settings)} settings (one set live, bad ones refused), /metrics {len(m)} samples parsed")
 
 
 def check_static_flows(net, src):

@@ -35,7 +35,7 @@ public final class ConfigCommands {
             return configurator.get(words.get(1));
         }
         if (words.size() == 3 && words.get(0).equals("set")) {
-            return configurator.set(words.get(1), words.get(2), save);
+            return configurator.set(words.get(1), words.get(2), save).message();
         }
         return USAGE;
     }

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import net.beaconcontroller.config.ISettings;
+import net.beaconcontroller.config.Setting;
+
 /**
  * The settings logic, free of OSGi: which PIDs the installed bundles declare, the values given for them, feeding
  * valid configurations to a {@link ConfigSink}, and the {@code beacon:config} commands.
@@ -133,26 +136,38 @@ final class Configurator {
         return store.forPid(spec.pid(), spec).stream().filter(s -> s.key().equals(key)).findFirst();
     }
 
-    /** {@code beacon:config}: every declared setting, with its value, default and where the value came from. */
-    synchronized String list() {
-        var rows = new ArrayList<String[]>();
-        rows.add(new String[] {"KEY", "VALUE", "DEFAULT", "SOURCE"});
+    /** Every declared setting, with its value, default and where the value came from; family keys by name. */
+    synchronized List<Setting> settings() {
+        var all = new ArrayList<Setting>();
         for (var spec : specs.values().stream().sorted(Comparator.comparing(PidSpec::pid)).toList()) {
             var given = store.forPid(spec.pid(), spec);
             for (var attribute : spec.attributes().values()) {
                 String key = spec.pid() + "." + attribute.id();
-                rows.add(row(key, attribute, given.stream().filter(s -> s.key().equals(key)).findFirst()));
-                // Family keys (key[NAME]) each get a row of their own, by name.
+                all.add(setting(key, attribute, given.stream().filter(s -> s.key().equals(key)).findFirst()));
                 given.stream().filter(s -> s.key().startsWith(key + "[")).sorted(Comparator.comparing(RawSetting::key))
-                        .forEach(s -> rows.add(row(s.key(), attribute, Optional.of(s))));
+                        .forEach(s -> all.add(setting(s.key(), attribute, Optional.of(s))));
             }
         }
-        return table(rows) + specs.size() + " configuration(s), " + (rows.size() - 1) + " setting(s)";
+        return all;
     }
 
-    private static String[] row(String key, AttributeSpec attribute, Optional<RawSetting> given) {
-        return new String[] {key, given.map(s -> s.value().trim()).orElse(attribute.defaultText()),
-            attribute.defaultText(), given.map(s -> s.source().listing()).orElse(Source.DEFAULT.listing())};
+    /** One declared setting (a family key by its full name). */
+    Optional<Setting> setting(String key) {
+        return SettingKey.parse(key).flatMap(this::attribute).map(a -> setting(key, a, effective(key)));
+    }
+
+    private static Setting setting(String key, AttributeSpec attribute, Optional<RawSetting> given) {
+        return new Setting(key, given.map(s -> s.value().trim()).orElse(attribute.defaultText()),
+                attribute.defaultText(), given.map(s -> s.source().listing()).orElse(Source.DEFAULT.listing()),
+                attribute.allowed(), attribute.description());
+    }
+
+    /** {@code beacon:config}: every declared setting, with its value, default and where the value came from. */
+    synchronized String list() {
+        var rows = new ArrayList<String[]>();
+        rows.add(new String[] {"KEY", "VALUE", "DEFAULT", "SOURCE"});
+        settings().forEach(s -> rows.add(new String[] {s.key(), s.value(), s.defaultValue(), s.source()}));
+        return table(rows) + specs.size() + " configuration(s), " + (rows.size() - 1) + " setting(s)";
     }
 
     private static String table(List<String[]> rows) {
@@ -174,15 +189,8 @@ final class Configurator {
 
     /** {@code beacon:config get KEY}. */
     String get(String key) {
-        var k = SettingKey.parse(key);
-        var attribute = k.flatMap(this::attribute);
-        if (attribute.isEmpty()) {
-            return unknown(key);
-        }
-        var given = effective(key);
-        return key + " = " + given.map(s -> s.value().trim()).orElse(attribute.get().defaultText()) + " ("
-                + given.map(s -> s.source().listing()).orElse(Source.DEFAULT.listing()) + ", default "
-                + attribute.get().defaultText() + ", allowed: " + attribute.get().allowed() + ")";
+        return setting(key).map(s -> key + " = " + s.value() + " (" + s.source() + ", default " + s.defaultValue()
+                + ", allowed: " + s.allowed() + ")").orElseGet(() -> unknown(key));
     }
 
     private String unknown(String key) {
@@ -193,10 +201,10 @@ final class Configurator {
      * {@code beacon:config set KEY VALUE [--save]}: checks the value, hands it to the component, waits until the
      * component took it, and with {@code save} writes it into the file. A value the component rejects is undone.
      */
-    String set(String key, String value, boolean save) throws InterruptedException {
+    ISettings.Outcome set(String key, String value, boolean save) throws InterruptedException {
         var k = SettingKey.parse(key);
         if (k.flatMap(this::attribute).isEmpty()) {
-            return unknown(key);
+            return refused(unknown(key));
         }
         String pid = k.get().pid();
         var previous = store.setConsole(key, value);
@@ -204,7 +212,8 @@ final class Configurator {
         if (!problems.isEmpty()) {
             // Checked before anything is applied: the component keeps its configuration.
             store.restoreConsole(key, previous);
-            return problems.stream().filter(p -> p.key().equals(key)).findFirst().orElse(problems.get(0)).line();
+            return refused(problems.stream().filter(p -> p.key().equals(key)).findFirst().orElse(problems.get(0))
+                    .line());
         }
         apply(pid);
         var outcome = watch.await(pid, expected(pid), timeout);
@@ -221,8 +230,8 @@ final class Configurator {
             store.restoreConsole(key, previous);
             apply(pid);
             watch.await(pid, expected(pid), timeout);
-            return line + System.lineSeparator() + key + " is back to "
-                    + effective(key).map(s -> "'" + s.value().trim() + "'").orElse("its default");
+            return refused(line + System.lineSeparator() + key + " is back to "
+                    + effective(key).map(s -> "'" + s.value().trim() + "'").orElse("its default"));
         }
         if (save) {
             try {
@@ -231,7 +240,11 @@ final class Configurator {
                 result += "; NOT saved: " + file + ": " + e.getMessage();
             }
         }
-        return key + " = " + value.trim() + ": " + result;
+        return new ISettings.Outcome(true, key + " = " + value.trim() + ": " + result);
+    }
+
+    private static ISettings.Outcome refused(String why) {
+        return new ISettings.Outcome(false, why);
     }
 
     private synchronized List<Problem> apply(String pid) {

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.service.metatype.AttributeDefinition;
 
+import net.beaconcontroller.config.ISettings;
+import net.beaconcontroller.config.Setting;
 import net.beaconcontroller.config.SettingException;
 
 /** Feeding configurations and the beacon:config commands, against a map for Configuration Admin and a fake SCR. */
@@ -122,35 +124,48 @@ class ConfiguratorTest {
     }
 
     @Test
+    void settingsAreListedWithValueDefaultSourceAndWhatIsAllowed() throws Exception {
+        var c = configurator("learningswitch.idleTimeout=7\n");
+        c.addBundle(5, List.of(SWITCH));
+        var idle = c.setting("learningswitch.idleTimeout").orElseThrow();
+        assertEquals(new Setting("learningswitch.idleTimeout", "7", "5", "beacon.properties:1",
+                "an integer from 0 to 65535", idle.description()), idle);
+        assertEquals(idle, c.settings().stream().filter(s -> s.key().equals(idle.key())).findFirst().orElseThrow());
+        assertEquals("default", c.setting("learningswitch.name").orElseThrow().source());
+        assertTrue(c.setting("learningswitch.nope").isEmpty());
+    }
+
+    @Test
     void setAppliesLiveOrByRestartingAndShowsTheConsoleAsSource() throws Exception {
         var c = configurator("");
         c.addBundle(5, List.of(SWITCH));
-        assertEquals("learningswitch.idleTimeout = 7: applied live", c.set("learningswitch.idleTimeout", "7", false));
+        assertEquals(new ISettings.Outcome(true, "learningswitch.idleTimeout = 7: applied live"),
+                c.set("learningswitch.idleTimeout", "7", false));
         assertEquals(Map.of("idleTimeout", 7), configs.get("learningswitch"));
         assertTrue(c.list().contains("learningswitch.idleTimeout  7       5        console"), c.list());
         modifiable = false;
-        assertEquals("learningswitch.idleTimeout = 8: applied by restarting component switch",
-                c.set("learningswitch.idleTimeout", "8", false));
+        assertEquals(new ISettings.Outcome(true, "learningswitch.idleTimeout = 8: applied by restarting component"
+                + " switch"), c.set("learningswitch.idleTimeout", "8", false));
     }
 
     @Test
     void aBadValueIsRefusedAndChangesNothing() throws Exception {
         var c = configurator("learningswitch.idleTimeout=7\n");
         c.addBundle(5, List.of(SWITCH));
-        assertEquals("console: learningswitch.idleTimeout = 'abc' is not allowed: expected an integer from 0 to 65535",
-                c.set("learningswitch.idleTimeout", "abc", false));
+        assertEquals(new ISettings.Outcome(false, "console: learningswitch.idleTimeout = 'abc' is not allowed:"
+                + " expected an integer from 0 to 65535"), c.set("learningswitch.idleTimeout", "abc", false));
         assertEquals(Map.of("idleTimeout", 7), configs.get("learningswitch"));
         assertTrue(c.get("learningswitch.idleTimeout").startsWith("learningswitch.idleTimeout = 7 (beacon.properties:1"));
-        assertEquals("console: unknown key 'learningswitch.idletimeout' (did you mean learningswitch.idleTimeout?)",
-                c.set("learningswitch.idletimeout", "3", false));
+        assertEquals(new ISettings.Outcome(false, "console: unknown key 'learningswitch.idletimeout' (did you mean"
+                + " learningswitch.idleTimeout?)"), c.set("learningswitch.idletimeout", "3", false));
     }
 
     @Test
     void aValueTheComponentRejectsIsUndone() throws Exception {
         var c = configurator("learningswitch.name=mine\n");
         c.addBundle(5, List.of(SWITCH));
-        assertEquals("console: learningswitch.name = 'forbidden' is not allowed: expected another name"
-                + System.lineSeparator() + "learningswitch.name is back to 'mine'",
+        assertEquals(new ISettings.Outcome(false, "console: learningswitch.name = 'forbidden' is not allowed:"
+                + " expected another name" + System.lineSeparator() + "learningswitch.name is back to 'mine'"),
                 c.set("learningswitch.name", "forbidden", true));
         assertEquals(Map.of("name", "mine"), configs.get("learningswitch"));
         assertEquals("learningswitch.name=mine\n", Files.readString(file), "a rejected value is not saved");
@@ -160,8 +175,8 @@ class ConfiguratorTest {
     void saveWritesTheValueIntoTheFile() throws Exception {
         var c = configurator("# Idle timeout.\n#learningswitch.idleTimeout=5\n");
         c.addBundle(5, List.of(SWITCH));
-        assertEquals("learningswitch.idleTimeout = 9: applied live; saved to " + file + ":2",
-                c.set("learningswitch.idleTimeout", "9", true));
+        assertEquals(new ISettings.Outcome(true, "learningswitch.idleTimeout = 9: applied live; saved to " + file
+                + ":2"), c.set("learningswitch.idleTimeout", "9", true));
         assertEquals("# Idle timeout.\nlearningswitch.idleTimeout=9\n", Files.readString(file));
     }
 

@@ -102,8 +102,20 @@ class LinkDiscoveryTest {
 
     /** The next probe the controller sends out of {@code port} of {@code sw}: the frame's bytes. */
     private static byte[] probe(ControllerFixture.Connected sw, int port) {
-        var po = (OFPacketOut) sw.fake().expectReceived(OFType.PACKET_OUT, outOf(port), WAIT).msg;
-        var data = po.data();
+        return data(sw.fake().expectReceived(OFType.PACKET_OUT, outOf(port), WAIT));
+    }
+
+    /** The first probe out of {@code port} that reached the switch after {@code nanos}: older ones are skipped. */
+    private static byte[] probeAfter(ControllerFixture.Connected sw, int port, long nanos) {
+        FakeSwitch.Received r;
+        do {
+            r = sw.fake().expectReceived(OFType.PACKET_OUT, outOf(port), WAIT);
+        } while (r.nanos - nanos < 0);
+        return data(r);
+    }
+
+    private static byte[] data(FakeSwitch.Received r) {
+        var data = ((OFPacketOut) r.msg).data();
         var bytes = new byte[data.remaining()];
         data.get(bytes);
         return bytes;
@@ -218,9 +230,12 @@ class LinkDiscoveryTest {
         awaitTold("removed " + Link.of(A, 1, B, 2), 1);
         awaitTold("removed " + Link.of(B, 2, A, 1), 1);
         assertEquals(Set.of(Set.of(A), Set.of(B)), topology.getIslands());
-        // Up again: probed at once, and the cable is found again.
+        // Up again: probed at once, and the cable is found again. Only that probe proves the port-up was handled: one
+        // from before the port went down may still be unread, and A's PACKET_IN could be handled before B's
+        // PORT_STATUS (two connections, no order between them), so the probe would count for a port still down.
+        long up = System.nanoTime();
         b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, FakeSwitch.port(2, "eth2")));
-        arrive(a, 1, probe(b, 2));
+        arrive(a, 1, probeAfter(b, 2, up));
         awaitTrue("B/2 -> A/1 again", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
         awaitTold("added " + Link.of(B, 2, A, 1), 2);
     }
