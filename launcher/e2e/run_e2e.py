@@ -391,6 +391,20 @@ def check_rest(ctx, net, src, dst):
         if status != code:
             raise AssertionError(f"GET {path_}: HTTP {status}, want {code}: {body}")
 
+    # Port statistics are polled every statistics.period (10 s) from start-up: a rate needs two replies.
+    host_port = str(src.port)
+    ovsenv.wait_until(lambda: any(b["port"] == host_port for b in api.get(
+        f"/wm/statistics/bandwidth/{first}/{host_port}/json")), 25, f"bandwidth of {first}/{host_port}")
+    bandwidth = api.get(f"/wm/statistics/bandwidth/{first}/{host_port}/json")
+    if [b["port"] for b in bandwidth] != [host_port] or not bandwidth[0]["bits-per-second-rx"].isdigit():
+        raise AssertionError(f"/wm/statistics/bandwidth/{first}/{host_port}/json: {bandwidth}")
+    if api.call("GET", "/wm/statistics/bandwidth/00:00:00:00:00:00:99:99/all/json")[0] != 404:
+        raise AssertionError("bandwidth of a switch that is not connected is no 404")
+    for change in ("disable", "enable"):
+        status, body = api.call("PUT", f"/wm/statistics/config/{change}/json", b"")
+        if status != 200 or body != {"statistics-collection": change + "d"}:
+            raise AssertionError(f"PUT /wm/statistics/config/{change}/json: HTTP {status} {body}")
+
     settings = {x["key"]: x for x in api.get("/wm/beacon/settings/json")}
     before = settings["routing.idleTimeout"]["value"]
     status, body = api.call("PUT", "/wm/beacon/settings/routing.idleTimeout/json", {"value": "9"})
@@ -416,7 +430,7 @@ def check_rest(ctx, net, src, dst):
     if bad:
         raise AssertionError(f"/metrics (got, want): {bad}")
     return (f"{len(hosts)} devices, {len(links)} links, route {len(hops)} ports, {len(switches)} switches, "
-            f"stats, {len(settings)} settings (one set live, bad ones refused), /metrics {len(m)} samples parsed")
+            f"stats, bandwidth, {len(settings)} settings (one set live, bad ones refused), /metrics {len(m)} samples parsed")
 
 
 def check_static_flows(net, src):

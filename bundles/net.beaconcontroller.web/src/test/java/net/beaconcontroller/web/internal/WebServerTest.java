@@ -9,12 +9,19 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -173,6 +180,32 @@ class WebServerTest {
         assertEquals("web.passwordHash", noPassword.key());
         var badHash = assertThrows(SettingException.class, () -> start("web.passwordHash=plaintext"));
         assertEquals("web.passwordHash", badHash.key());
+    }
+
+    @Test
+    void httpsWithAKeyStore(@TempDir Path dir) throws Exception {
+        var store = dir.resolve("beacon.p12");
+        var keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "beacon", "-keyalg", "EC", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1",
+                "-validity", "2",
+                "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", "changeit")
+                .redirectErrorStream(true).start();
+        assertEquals(0, keytool.waitFor(), new String(keytool.getInputStream().readAllBytes()));
+        start("web.keystore=" + store, "web.keystorePassword=changeit");
+        // The test trusts the certificate it just made.
+        var keys = KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(store)) {
+            keys.load(in, "changeit".toCharArray());
+        }
+        var trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(keys);
+        var tls = SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        var https = HttpClient.newBuilder().sslContext(tls).build();
+        var r = https.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + server.port()
+                + "/wm/core/health/json")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        assertTrue(json(r).get("healthy").asBoolean());
     }
 
     private static String basic(String user, String password) {

@@ -1,0 +1,2 @@
+/** Port statistics polled from the switches: bandwidth per port. */
+package net.beaconcontroller.statistics;
