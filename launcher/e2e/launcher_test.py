@@ -6,6 +6,7 @@ loopback port, and ends with `N passed, N failed`.
 """
 
 import argparse
+import json
 import os
 import signal
 import socket
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -64,20 +66,25 @@ def check_console(product, workdir):
     with Beacon(product, workdir, "console") as b:
         b.wait_listening()
         b.wait_prompt()
-        # Applications start at level 5, after the core opened its port.
+        # Applications start at level 5, after the core opened its port; then every bundle is ACTIVE but the
+        # learning switch (installed, not started: it is the alternative to routing, and the learning-switch
+        # configuration starts it).
         b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
+
+        def inactive():
+            return {n: s for n, (_, s) in b.bundles().items()
+                    if s != "ACTIVE" and not (n == "net.beaconcontroller.learningswitch" and s == "RESOLVED")}
+        try:
+            wait_until(lambda: not inactive(), 20, "every bundle ACTIVE", interval=0.5)
+        except TimeoutError as e:
+            raise AssertionError(f"bundles not ACTIVE: {inactive()}") from e
         bundles = b.bundles()
         expected = {"net.beaconcontroller.core", "net.beaconcontroller.openflow", "net.beaconcontroller.packet",
-                    "net.beaconcontroller.util", "net.beaconcontroller.routing", "org.apache.felix.scr"}
+                    "net.beaconcontroller.util", "net.beaconcontroller.routing", "org.apache.felix.scr",
+                    "net.beaconcontroller.web", "net.beaconcontroller.core.web"}
         missing = expected - bundles.keys()
         if missing:
             raise AssertionError(f"ss lacks {sorted(missing)}")
-        # The learning switch ships installed but not started: it is the alternative to routing (start one or the
-        # other), and the learning-switch configuration (configurationSwitch) starts it.
-        inactive = {n: s for n, (_, s) in bundles.items()
-                    if s != "ACTIVE" and not (n == "net.beaconcontroller.learningswitch" and s == "RESOLVED")}
-        if inactive:
-            raise AssertionError(f"bundles not ACTIVE: {inactive}")
         table = b.command("switches")
         if "DPID" not in table or "0 switch(es)" not in table:
             raise AssertionError(f"unexpected 'switches' output: {table!r}")
@@ -85,7 +92,11 @@ def check_console(product, workdir):
         b.wait_bundle_state("net.beaconcontroller.routing", "RESOLVED")
         b.command("start net.beaconcontroller.routing")
         b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
-        return f"{len(bundles)} bundles ACTIVE, switches table, stop/start by name"
+        web = f"http://127.0.0.1:{b.web_port}/wm/core/health/json"
+        with urllib.request.urlopen(web, timeout=5) as r:
+            if json.loads(r.read()) != {"healthy": True}:
+                raise AssertionError(f"{web} did not answer healthy")
+        return f"{len(bundles)} bundles ACTIVE, switches table, stop/start by name, REST answers"
 
 
 def check_sigterm(product, workdir):

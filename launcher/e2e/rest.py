@@ -2,6 +2,9 @@
 parsed by the reference parser (prometheus_client), standard library otherwise."""
 
 import json
+import queue
+import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -57,3 +60,44 @@ class Rest:
             for s in family.samples:
                 samples[(s.name, frozenset(s.labels.items()))] = s.value
         return samples
+
+
+class EventStream:
+    """A client of /wm/beacon/events (server-sent events), read by a thread of its own into a queue."""
+
+    def __init__(self, rest, topics=""):
+        self._events = queue.Queue()
+        self._response = urllib.request.urlopen(f"{rest.base}/wm/beacon/events?topics={topics}", timeout=60)
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        self.wait_for("hello", lambda data: True, 5)
+
+    def _read(self):
+        name = None
+        try:
+            for raw in self._response:
+                line = raw.decode().rstrip("\r\n")
+                if line.startswith("event:"):
+                    name = line[6:].strip()
+                elif line.startswith("data:") and name is not None:
+                    self._events.put((name, json.loads(line[5:])))
+                    name = None
+        except (OSError, ValueError):
+            pass
+
+    def wait_for(self, name, predicate, timeout):
+        """The data of the first event `name` whose data satisfies `predicate`, skipping others."""
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise AssertionError(f"no {name} event within {timeout} s")
+            try:
+                event, data = self._events.get(timeout=left)
+            except queue.Empty:
+                continue
+            if event == name and predicate(data):
+                return data
+
+    def close(self):
+        self._response.close()

@@ -603,11 +603,16 @@ def test_link_failover(ctx):
     ovsenv.wait_until(lambda: f"output:{port}" in route_flows(net, sw, h2.mac), 5,
                       f"a routing flow on {sw} towards {h2.name} out of port {port}")
     ping = BackgroundPing(ctx, net, h1, h2, "failover")
+    events = rest.EventStream(rest.Rest(), "link")
     net.dirty = True
     try:
         ping.wait_reply_after(time.time(), 10)
         t_down = time.time()
         net.set_link(sw, port, False)
+        # The web UI learns it by server push: both directions of the cable, as link-removed events.
+        dpid = dpid_text(net.spec.dpid(sw))
+        events.wait_for("link-removed", lambda l: (l["src-switch"], l["src-port"]) == (dpid, port), 5)
+        events.wait_for("link-removed", lambda l: (l["dst-switch"], l["dst-port"]) == (dpid, port), 5)
         # The topology drops the link at once on the PORT_STATUS (link down), not after the link timeout.
         ovsenv.wait_until(lambda: links(ctx) == expected_links(net, without=down), 3,
                           "beacon:links without the link that went down (PORT_STATUS)")
@@ -626,15 +631,18 @@ def test_link_failover(ctx):
         ovsenv.wait_until(lambda: (f := route_flows(net, sw, h2.mac)) and all(a == f"output:{port}" for a in f), 15,
                           f"{sw}'s routing flows towards {h2.name} out of port {port} again only "
                           f"(now {route_flows(net, sw, h2.mac)})")
+        events.wait_for("link-added", lambda l: (l["src-switch"], l["src-port"]) == (dpid, port), 30)
         ping.wait_reply_after(time.time(), 5)
         _, lost_up = ping.outage_after(t_up, 10)
     finally:
         ping.stop()
+        events.close()
     for a, b in ((h1, h2), (h2, h1)):
         if not net.ping_retry(a, b):
             raise AssertionError(f"{a.name} cannot reach {b.name} after the link came back")
     net.dirty = False
-    return (f"{sw}/{port} down: link gone from beacon:links in {gone:.1f}s, pings resumed after {outage:.1f}s "
+    return (f"{sw}/{port} down: link gone from beacon:links in {gone:.1f}s (and pushed to /wm/beacon/events), "
+            f"pings resumed after {outage:.1f}s "
             f"({lost} lost) over {len(detour)} switches; up: link back in {back:.1f}s, {lost_up} lost, "
             f"short path ({len(path)} switches) and its flows again")
 

@@ -9,19 +9,42 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Metrics;
 
-/** The core's REST endpoints: switches, their statistics and features, and the listener pipelines. */
-@Component
-public final class CoreWeb implements IWebManageable {
+/**
+ * The core's REST endpoints: switches, their statistics and features, and the listener pipelines; switches coming and
+ * going as server push ({@code switch-added}, {@code switch-removed}).
+ */
+@Component(service = {IWebManageable.class, IOFSwitchListener.class})
+public final class CoreWeb implements IWebManageable, IOFSwitchListener {
     private final IBeaconProvider beacon;
+    private final IWebEvents events;
     private final List<Object> controllers;
 
     @Activate
-    public CoreWeb(@Reference IBeaconProvider beacon) {
+    public CoreWeb(@Reference IBeaconProvider beacon, @Reference IWebEvents events) {
         this.beacon = beacon;
+        this.events = events;
         controllers = List.of(new SwitchController(beacon));
+    }
+
+    @Override
+    public String getName() {
+        return "coreweb";
+    }
+
+    @Override
+    public void addedSwitch(IOFSwitch sw) {
+        events.publish("switch-added", SwitchController.json(sw));
+    }
+
+    @Override
+    public void removedSwitch(IOFSwitch sw) {
+        events.publish("switch-removed", Map.of("switchDPID", sw.getStringId()));
     }
 
     @Override

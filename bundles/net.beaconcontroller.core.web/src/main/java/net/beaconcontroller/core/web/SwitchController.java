@@ -65,15 +65,18 @@ final class SwitchController {
 
     @GetMapping("/wm/core/controller/switches/json")
     List<Map<String, Object>> switches() {
-        return sorted().stream().map(sw -> {
-            var m = new LinkedHashMap<String, Object>();
-            m.put("switchDPID", sw.getStringId());
-            // Floodlight prints the address with InetSocketAddress.toString(): "/127.0.0.1:50312".
-            var a = sw.getRemoteAddress();
-            m.put("inetAddress", "/" + a.getAddress().getHostAddress() + ":" + a.getPort());
-            m.put("connectedSince", sw.getConnectedSince().toEpochMilli());
-            return (Map<String, Object>) m;
-        }).toList();
+        return sorted().stream().map(SwitchController::json).toList();
+    }
+
+    /** A switch as Floodlight lists it. */
+    static Map<String, Object> json(IOFSwitch sw) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("switchDPID", sw.getStringId());
+        // Floodlight prints the address with InetSocketAddress.toString(): "/127.0.0.1:50312".
+        var a = sw.getRemoteAddress();
+        m.put("inetAddress", "/" + a.getAddress().getHostAddress() + ":" + a.getPort());
+        m.put("connectedSince", sw.getConnectedSince().toEpochMilli());
+        return m;
     }
 
     /** Beacon's fuller view: what {@code beacon:switches} prints, plus the ports. */

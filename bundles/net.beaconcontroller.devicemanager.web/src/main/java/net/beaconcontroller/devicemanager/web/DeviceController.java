@@ -86,7 +86,7 @@ final class DeviceController {
         return d.vlan() == Device.NO_VLAN ? 0 : d.vlan();
     }
 
-    private static Map<String, Object> json(Device d) {
+    static Map<String, Object> json(Device d) {
         var m = new LinkedHashMap<String, Object>();
         m.put("entityClass", "DefaultEntityClass");
         m.put("mac", List.of(MacAddress.toString(d.mac())));

@@ -7,20 +7,49 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
+import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Metrics;
 
-/** The device manager's REST endpoints: Floodlight's {@code /wm/device/}. */
-@Component
-public final class DeviceWeb implements IWebManageable {
+/**
+ * The device manager's REST endpoints: Floodlight's {@code /wm/device/}; hosts as server push ({@code device-added},
+ * {@code device-moved}, {@code device-changed}, {@code device-removed}, each with the host as {@code /wm/device/}
+ * shows it).
+ */
+@Component(service = {IWebManageable.class, IDeviceListener.class})
+public final class DeviceWeb implements IWebManageable, IDeviceListener {
     private final IDeviceManager devices;
+    private final IWebEvents events;
     private final List<Object> controllers;
 
     @Activate
-    public DeviceWeb(@Reference IDeviceManager devices) {
+    public DeviceWeb(@Reference IDeviceManager devices, @Reference IWebEvents events) {
         this.devices = devices;
+        this.events = events;
         controllers = List.of(new DeviceController(devices));
+    }
+
+    @Override
+    public void deviceAdded(Device device) {
+        events.publish("device-added", DeviceController.json(device));
+    }
+
+    @Override
+    public void deviceMoved(Device before, Device now) {
+        events.publish("device-moved", DeviceController.json(now));
+    }
+
+    @Override
+    public void deviceIpChanged(Device before, Device now) {
+        events.publish("device-changed", DeviceController.json(now));
+    }
+
+    @Override
+    public void deviceRemoved(Device device) {
+        events.publish("device-removed", DeviceController.json(device));
     }
 
     @Override

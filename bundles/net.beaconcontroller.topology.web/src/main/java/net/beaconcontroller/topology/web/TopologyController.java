@@ -69,7 +69,7 @@ final class TopologyController {
         return m;
     }
 
-    private static Map<String, Object> json(Link l, String direction) {
+    static Map<String, Object> json(Link l, String direction) {
         var m = new LinkedHashMap<String, Object>();
         m.put("src-switch", Dpids.toString(l.src().dpid()));
         m.put("src-port", l.src().port());

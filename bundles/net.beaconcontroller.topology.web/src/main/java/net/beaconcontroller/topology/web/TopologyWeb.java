@@ -8,19 +8,37 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import net.beaconcontroller.topology.ITopology;
+import net.beaconcontroller.topology.ITopologyListener;
+import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Metrics;
 
-/** The topology's REST endpoints: Floodlight's links and switch clusters, Beacon's discovery state. */
-@Component
-public final class TopologyWeb implements IWebManageable {
+/**
+ * The topology's REST endpoints: Floodlight's links and switch clusters, Beacon's discovery state; links coming and
+ * going as server push ({@code link-added}, {@code link-removed}, each direction on its own).
+ */
+@Component(service = {IWebManageable.class, ITopologyListener.class})
+public final class TopologyWeb implements IWebManageable, ITopologyListener {
     private final ITopology topology;
+    private final IWebEvents events;
     private final List<Object> controllers;
 
     @Activate
-    public TopologyWeb(@Reference ITopology topology) {
+    public TopologyWeb(@Reference ITopology topology, @Reference IWebEvents events) {
         this.topology = topology;
+        this.events = events;
         controllers = List.of(new TopologyController(topology));
+    }
+
+    @Override
+    public void linkAdded(Link link) {
+        events.publish("link-added", TopologyController.json(link, "unidirectional"));
+    }
+
+    @Override
+    public void linkRemoved(Link link) {
+        events.publish("link-removed", TopologyController.json(link, "unidirectional"));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
@@ -26,10 +27,19 @@ final class Front extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final transient Guard guard;
+    private final transient Supplier<List<Object>> controllers;
     private transient volatile Generation current;
 
-    Front(Guard guard) {
+    /** @param controllers what to serve when the server starts */
+    Front(Guard guard, Supplier<List<Object>> controllers) {
         this.guard = guard;
+        this.controllers = controllers;
+    }
+
+    /** Jetty starts servlets before it opens its port: the first request already finds a dispatcher. */
+    @Override
+    public void init() throws ServletException {
+        publish(controllers.get());
     }
 
     /** Serves these controllers from now on. */

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.osgi.framework.Bundle;
@@ -21,6 +22,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.server.ResponseStatusException;
 
 import net.beaconcontroller.web.IWebManageable;
@@ -42,10 +44,23 @@ final class PlatformController {
 
     private final BundleContext context;
     private final Supplier<List<IWebManageable>> contributions;
+    private final EventHub events;
 
-    PlatformController(BundleContext context, Supplier<List<IWebManageable>> contributions) {
+    PlatformController(BundleContext context, Supplier<List<IWebManageable>> contributions, EventHub events) {
         this.context = context;
         this.contributions = contributions;
+        this.events = events;
+    }
+
+    /**
+     * Server push (server-sent events): what changes, as it changes. {@code topics} picks by the event name's first
+     * word ({@code switch}, {@code link}, {@code device}, ...); none: everything. {@code hello} opens the stream,
+     * {@code resync} says events were lost and the state should be read again.
+     */
+    @GetMapping(value = "/wm/beacon/events", produces = "text/event-stream")
+    SseEmitter events(@RequestParam(name = "topics", required = false) String topics) {
+        return events.subscribe(topics == null || topics.isBlank() ? Set.of()
+                : Set.copyOf(Arrays.asList(topics.trim().split("\\s*,\\s*"))));
     }
 
     @GetMapping("/wm/core/health/json")
@@ -85,6 +100,9 @@ final class PlatformController {
                 .add(ManagementFactory.getThreadMXBean().getThreadCount());
         metrics.gauge("beacon_uptime_seconds", "Time since the JVM started.")
                 .add(ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+        metrics.gauge("beacon_web_event_clients", "Clients of /wm/beacon/events.").add(events.clients());
+        metrics.counter("beacon_web_events_dropped_total", "Events not sent because the queue was full.")
+                .add(events.dropped());
         contributions.get().forEach(c -> c.metrics(metrics));
         return metrics.text();
     }

@@ -37,6 +37,7 @@ import org.slf4j.LoggerFactory;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
 
 /**
@@ -44,9 +45,9 @@ import net.beaconcontroller.web.IWebManageable;
  * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}).
  */
 @Component(configurationPid = WebServer.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
-        service = WebServer.class)
+        service = {WebServer.class, IWebEvents.class})
 @Designate(ocd = WebServer.Config.class)
-public final class WebServer {
+public final class WebServer implements IWebEvents {
     static final String NAME = "web";
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
@@ -81,6 +82,7 @@ public final class WebServer {
     }
 
     private final List<IWebManageable> contributions = new CopyOnWriteArrayList<>();
+    private final EventHub events = new EventHub();
     private final PlatformController platform;
     private final Server server;
     private final Front front;
@@ -117,8 +119,8 @@ public final class WebServer {
             throw new SettingException(NAME + ".keystore", config.keystore(), "expected a readable PKCS12 file");
         }
         long maxUpload = config.maxUploadMiB() * 1024L * 1024L;
-        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials));
-        platform = new PlatformController(context, this::summaries);
+        platform = new PlatformController(context, this::summaries, events);
+        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials), this::controllers);
 
         var threads = new QueuedThreadPool(16, 2);
         threads.setName("web");
@@ -147,6 +149,7 @@ public final class WebServer {
         var servlets = new ServletContextHandler("/");
         var holder = new ServletHolder("beacon", front);
         holder.setAsyncSupported(true);
+        holder.setInitOrder(0);
         holder.getRegistration().setMultipartConfig(new MultipartConfigElement(
                 System.getProperty("java.io.tmpdir"), maxUpload, maxUpload, 1024 * 1024));
         servlets.addServlet(holder, "/*");
@@ -156,12 +159,12 @@ public final class WebServer {
         try {
             server.start();
         } catch (Exception e) {
+            events.close();
             server.stop();
             throw new SettingException(NAME + ".port", Integer.toString(config.port()),
                     "cannot listen on " + address.getHostAddress() + ":" + config.port() + " (" + e.getMessage() + ")");
         }
         started = true;
-        publish();
         var bound = new InetSocketAddress(address, connector.getLocalPort());
         log.info("Web server on {}://{}:{}/", config.keystore().isEmpty() ? "http" : "https",
                 bound.getAddress().getHostAddress(), bound.getPort());
@@ -170,7 +173,13 @@ public final class WebServer {
     @Deactivate
     public void deactivate() throws Exception {
         started = false;
+        events.close();
         server.stop();
+    }
+
+    @Override
+    public void publish(String name, Object data) {
+        events.publish(name, data);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -191,13 +200,16 @@ public final class WebServer {
 
     private void publish() throws ServletException {
         // Bind and unbind calls may come before activation and after deactivation.
-        if (!started) {
-            return;
+        if (started) {
+            front.publish(controllers());
         }
+    }
+
+    private List<Object> controllers() {
         var controllers = new ArrayList<Object>();
         controllers.add(platform);
         contributions.forEach(c -> controllers.addAll(c.controllers()));
-        front.publish(controllers);
+        return controllers;
     }
 
     private List<IWebManageable> summaries() {

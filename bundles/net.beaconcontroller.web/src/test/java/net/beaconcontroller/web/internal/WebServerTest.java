@@ -21,6 +21,7 @@ import javax.net.ssl.TrustManagerFactory;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -180,6 +181,40 @@ class WebServerTest {
         assertEquals("web.passwordHash", noPassword.key());
         var badHash = assertThrows(SettingException.class, () -> start("web.passwordHash=plaintext"));
         assertEquals("web.passwordHash", badHash.key());
+    }
+
+    @Test
+    @Timeout(20)
+    void serverPushSendsWhatClientsChoseInOrder() throws Exception {
+        start();
+        var all = http.send(request("/wm/beacon/events").build(), HttpResponse.BodyHandlers.ofLines());
+        var links = http.send(request("/wm/beacon/events?topics=link").build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals("text/event-stream", all.headers().firstValue("Content-Type").orElseThrow().split(";")[0]);
+        var allLines = all.body().iterator();
+        var linkLines = links.body().iterator();
+        assertEquals("event:hello", next(allLines, "event:"));
+        assertEquals("event:hello", next(linkLines, "event:"));
+        server.publish("device-added", Map.of("mac", List.of("00:00:00:00:00:01")));
+        server.publish("link-removed", Map.of("src-port", 1));
+        assertEquals("event:device-added", next(allLines, "event:"));
+        assertEquals("data:{\"mac\":[\"00:00:00:00:00:01\"]}", next(allLines, "data:"));
+        assertEquals("event:link-removed", next(allLines, "event:"));
+        // The link client never sees the device event: its next event is the link.
+        assertEquals("event:link-removed", next(linkLines, "event:"));
+        assertEquals("data:{\"src-port\":1}", next(linkLines, "data:"));
+        var metrics = send(request("/metrics")).body();
+        assertTrue(metrics.contains("beacon_web_event_clients 2"), metrics);
+    }
+
+    /** The next line that starts with {@code prefix}; the stream blocks until the server sends it. */
+    private static String next(java.util.Iterator<String> lines, String prefix) {
+        while (lines.hasNext()) {
+            var line = lines.next();
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+        }
+        throw new AssertionError("the stream ended before a line starting with " + prefix);
     }
 
     @Test
