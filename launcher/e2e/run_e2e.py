@@ -26,12 +26,12 @@ from controller import ControllerProcess
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
 # apps' own: these run only with the network apps (--network-apps). Tests on one topology follow each other, so that
 # discovery settles once per topology.
-NETWORK_ONLY_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "link_failover", "host_move",
-                      "apps_modularity", "fattree4_pingall", "match_granularity")
+NETWORK_ONLY_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
+                      "host_move", "apps_modularity", "fattree4_pingall", "match_granularity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-NETWORK_APP_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "link_failover", "host_move",
-                     "apps_modularity",
+NETWORK_APP_TESTS = ("ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
+                     "host_move", "apps_modularity",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
 # OpenFlow cookie of every flow the routing app installs ("route").
 ROUTE_COOKIE = "cookie=0x726f757465000000"
@@ -527,6 +527,43 @@ def test_web_modularity(ctx):
     connected("web server updated")
     steps.append("web server stopped (forwarding on), started, updated + refreshed: every part back")
     return "; ".join(steps)
+
+
+def test_web_ui(ctx):
+    """The web UI in headless Chromium (launcher/webui-tests, Selenium) against this network: every page without a
+    console error, the graph showing the ring and losing a link taken down, the route, a static flow added in the form
+    reaching the switch, an app stopped and started from the bundles page. BEACON_UI_SCREENSHOTS=DIR keeps PNGs."""
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    hosts = net.spec.hosts
+    pingall(net)
+    a, pa, b, pb = net.spec.links[0]
+    ends = net.spec.link_ends(a, pa)
+    link = lambda state: "; ".join(f"ip link set {net.tag}{sw}p{port} {state}" for sw, port in ends)  # noqa: E731
+    top = Path(__file__).resolve().parents[2]
+    props = {
+        "url": "http://127.0.0.1:8080",
+        "expect": f"switches={len(net.spec.switches)},links={len(net.spec.links)},hosts={len(hosts)}",
+        "switch": dpid_text(net.spec.dpid(hosts[0].switch)),
+        "route": f"{hosts[0].ip},{hosts[2].ip}",
+        "linkDown": link("down"),
+        "linkUp": link("up"),
+        "dumpFlows": f"ovs-ofctl -O OpenFlow10 dump-flows {net.bridge_of(hosts[0].switch)}",
+        "screenshots": os.environ.get("BEACON_UI_SCREENSHOTS", ""),
+    }
+    cmd = [str(top / "mvnw"), "-B", "-o", "verify", "-pl", "launcher/webui-tests", "-Dtest=WebUiTest"] + \
+        [f"-Dbeacon.ui.{k}={v}" for k, v in props.items()]
+    net.dirty = True
+    proc = subprocess.run(cmd, cwd=top, env=ctx.ovs.env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise AssertionError("launcher/webui-tests failed:\n" + (proc.stdout + proc.stderr)[-6000:])
+    report = (top / "launcher/webui-tests/target/surefire-reports/net.beaconcontroller.webui.WebUiTest.txt").read_text()
+    run = re.search(r"Tests run: (\d+), Failures: 0, Errors: 0, Skipped: 0", report)
+    if not run:
+        raise AssertionError("launcher/webui-tests: " + report[-2000:])
+    ovsenv.wait_until(lambda: links(ctx) == expected_links(net), 30, "beacon:links with the link back")
+    net.dirty = False
+    gone = re.search(r"link gone from the graph ([\d.]+) s", proc.stdout)
+    return f"{run.group(1)} Chromium tests passed" + (f"; a link down left the graph in {gone.group(1)} s" if gone else "")
 
 
 class BackgroundPing:

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a bundle adds to Beacon's web server, published as an OSGi service (the whiteboard): its REST controllers
- * appear when the service is registered and vanish when it goes, without restarting the web server.
+ * What a bundle adds to Beacon's web server, published as an OSGi service (the whiteboard): its REST controllers and
+ * web UI pages appear when the service is registered and vanish when it goes, without restarting the web server.
  *
  * <p>A controller is a plain object whose class carries Spring Web MVC's {@code @RestController} and
  * {@code @GetMapping}/{@code @PostMapping}/... annotations; return values become JSON (Jackson). Return a
@@ -15,6 +15,11 @@ import java.util.Map;
 public interface IWebManageable {
     /** The REST controllers this bundle serves. */
     List<Object> controllers();
+
+    /** The web UI pages this bundle adds; their scripts are resources of the bundle that registers this service. */
+    default List<Page> pages() {
+        return List.of();
+    }
 
     /**
      * Entries this bundle adds to {@code /wm/core/controller/summary/json}, e.g. {@code "# hosts" -> 3}: read on every

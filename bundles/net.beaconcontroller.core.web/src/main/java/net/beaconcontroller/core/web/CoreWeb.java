@@ -13,6 +13,7 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Page;
 import net.beaconcontroller.web.Metrics;
 
 /**
@@ -50,6 +51,11 @@ public final class CoreWeb implements IWebManageable, IOFSwitchListener {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("switches", "Switches", 20, "ui/switches.js"));
     }
 
     @Override

@@ -12,19 +12,25 @@ import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFAggregateStatsReply;
 import net.beaconcontroller.openflow.statistics.OFAggregateStatsRequest;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.action.OFActions;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsReply;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
 import net.beaconcontroller.openflow.statistics.OFPortStatsReply;
@@ -110,6 +116,63 @@ final class SwitchController {
             }
         }
         return m;
+    }
+
+    /** Which flow {@link #deleteFlow} removes: the match in ovs-ofctl syntax and the priority, as a strict delete. */
+    record FlowKey(String match, Integer priority) {
+    }
+
+    /**
+     * A switch's flows in ovs-ofctl's words, as people read them (Floodlight's flow statistics are for scripts):
+     * match and actions as {@code ovs-ofctl dump-flows} prints them, counters and timeouts.
+     */
+    @GetMapping("/wm/beacon/switch/{dpid}/flows/json")
+    CompletableFuture<List<Map<String, Object>>> flows(@PathVariable String dpid) {
+        return connected(dpid).getStatistics(new OFStatsRequest(0, OFFlowStatsRequest.all()), SWITCH_TIMEOUT)
+                .thenApply(replies -> entries(replies, OFFlowStatsReply.class, OFFlowStatsReply::entries).stream()
+                        .map(SwitchController::flow).toList());
+    }
+
+    private static Map<String, Object> flow(OFFlowStatsEntry e) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("table", e.tableId());
+        m.put("priority", e.priority());
+        m.put("match", e.match().toString());
+        m.put("actions", e.actions().isEmpty() ? "drop" : OFActions.toString(e.actions()));
+        m.put("cookie", "0x" + Long.toHexString(e.cookie()));
+        m.put("durationSeconds", e.durationSec() + e.durationNsec() / 1e9);
+        m.put("idleTimeout", e.idleTimeout());
+        m.put("hardTimeout", e.hardTimeout());
+        m.put("packets", e.packetCount());
+        m.put("bytes", e.byteCount());
+        return m;
+    }
+
+    /**
+     * Deletes one flow (strict: same match and priority) and answers once the switch has confirmed with a barrier
+     * reply. The flow may come back if the app that wrote it writes it again.
+     */
+    @DeleteMapping("/wm/beacon/switch/{dpid}/flows/json")
+    CompletableFuture<Map<String, Object>> deleteFlow(@PathVariable String dpid, @RequestBody FlowKey key) {
+        if (key.match() == null || key.priority() == null) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "expected {\"match\": \"<ovs-ofctl match>\","
+                    + " \"priority\": 0..65535}");
+        }
+        if (key.priority() < 0 || key.priority() > 0xffff) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "priority " + key.priority()
+                    + " is out of range: expected 0..65535");
+        }
+        OFMatch match;
+        try {
+            match = OFMatch.parse(key.match());
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "match: " + e.getMessage());
+        }
+        var sw = connected(dpid);
+        sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE_STRICT).match(match).priority(key.priority())
+                .build());
+        return sw.barrier(SWITCH_TIMEOUT).thenApply(reply -> Map.of("status", "deleted", "match", match.toString(),
+                "priority", key.priority()));
     }
 
     @GetMapping("/wm/core/switch/{dpid}/{stat}/json")

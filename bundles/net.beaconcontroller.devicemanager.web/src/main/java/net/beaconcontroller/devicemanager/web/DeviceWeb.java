@@ -12,6 +12,7 @@ import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Page;
 import net.beaconcontroller.web.Metrics;
 
 /**
@@ -55,6 +56,11 @@ public final class DeviceWeb implements IWebManageable, IDeviceListener {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("devices", "Devices", 30, "ui/devices.js"));
     }
 
     @Override

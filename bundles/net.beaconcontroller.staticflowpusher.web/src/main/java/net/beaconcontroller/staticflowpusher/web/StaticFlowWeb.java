@@ -8,6 +8,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Page;
 
 /** The static flow pusher's REST endpoints, Floodlight v1.2's {@code /wm/staticflowpusher/...}. */
 @Component
@@ -22,5 +23,10 @@ public final class StaticFlowWeb implements IWebManageable {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("static-flows", "Static flows", 50, "ui/static-flows.js"));
     }
 }

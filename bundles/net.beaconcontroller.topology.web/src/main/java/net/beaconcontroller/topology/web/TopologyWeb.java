@@ -12,6 +12,7 @@ import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
 import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Page;
 import net.beaconcontroller.web.Metrics;
 
 /**
@@ -44,6 +45,11 @@ public final class TopologyWeb implements IWebManageable, ITopologyListener {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("topology", "Topology", 40, "ui/topology.js"));
     }
 
     /** Floodlight counts a cable (both directions) once. */

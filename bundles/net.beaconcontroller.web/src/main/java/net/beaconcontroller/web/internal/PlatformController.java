@@ -82,6 +82,24 @@ final class PlatformController {
         return Map.of("systemUptimeMsec", ManagementFactory.getRuntimeMXBean().getUptime());
     }
 
+    /** The JVM behind the controller, for the overview: what Floodlight's health and memory endpoints leave out. */
+    @GetMapping("/wm/beacon/system/json")
+    Map<String, Object> system() {
+        var runtime = ManagementFactory.getRuntimeMXBean();
+        var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        var m = new LinkedHashMap<String, Object>();
+        m.put("uptimeMsec", runtime.getUptime());
+        m.put("startTime", runtime.getStartTime());
+        m.put("threads", ManagementFactory.getThreadMXBean().getThreadCount());
+        m.put("processors", Runtime.getRuntime().availableProcessors());
+        m.put("heapUsed", heap.getUsed());
+        m.put("heapCommitted", heap.getCommitted());
+        m.put("heapMax", heap.getMax());
+        m.put("java", runtime.getVmName() + " " + runtime.getVmVersion());
+        m.put("version", context.getBundle().getVersion().toString());
+        return m;
+    }
+
     @GetMapping("/wm/core/controller/summary/json")
     Map<String, Object> summary() {
         var m = new LinkedHashMap<String, Object>();

@@ -42,7 +42,8 @@ import net.beaconcontroller.web.IWebManageable;
 
 /**
  * Beacon's web server: embedded Jetty with one Spring Web MVC dispatcher serving the controllers of every
- * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}).
+ * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}), and the web
+ * UI's pages ({@link UiController}).
  */
 @Component(configurationPid = WebServer.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
         service = {WebServer.class, IWebEvents.class})
@@ -84,6 +85,7 @@ public final class WebServer implements IWebEvents {
     private final List<IWebManageable> contributions = new CopyOnWriteArrayList<>();
     private final EventHub events = new EventHub();
     private final PlatformController platform;
+    private final UiController ui;
     private final Server server;
     private final Front front;
     private volatile boolean started;
@@ -119,7 +121,8 @@ public final class WebServer implements IWebEvents {
             throw new SettingException(NAME + ".keystore", config.keystore(), "expected a readable PKCS12 file");
         }
         long maxUpload = config.maxUploadMiB() * 1024L * 1024L;
-        platform = new PlatformController(context, this::summaries, events);
+        platform = new PlatformController(context, this::contributions, events);
+        ui = new UiController(this::contributions);
         front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials), this::controllers);
 
         var threads = new QueuedThreadPool(16, 2);
@@ -202,17 +205,19 @@ public final class WebServer implements IWebEvents {
         // Bind and unbind calls may come before activation and after deactivation.
         if (started) {
             front.publish(controllers());
+            events.publish("ui-changed", ui.pages());
         }
     }
 
     private List<Object> controllers() {
         var controllers = new ArrayList<Object>();
         controllers.add(platform);
+        controllers.add(ui);
         contributions.forEach(c -> controllers.addAll(c.controllers()));
         return controllers;
     }
 
-    private List<IWebManageable> summaries() {
+    private List<IWebManageable> contributions() {
         return contributions;
     }
 }

@@ -34,6 +34,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Page;
 
 /** The web server over real HTTP on loopback: contributions come and go, the guard refuses what it must. */
 class WebServerTest {
@@ -109,6 +110,52 @@ class WebServerTest {
         assertEquals("application/problem+json", gone.headers().firstValue("Content-Type").orElseThrow());
         assertTrue(json(gone).get("detail").asText().contains("/test/echo/json"));
         assertTrue(json(send(request("/wm/core/controller/summary/json"))).isEmpty());
+    }
+
+    @Test
+    void pagesComeFromTheirContributionAndLeaveWithIt() throws Exception {
+        start();
+        var root = send(request("/"));
+        assertEquals(302, root.statusCode());
+        assertEquals("/ui/", root.headers().firstValue("Location").orElseThrow());
+        var shell = send(request("/ui/"));
+        assertEquals(200, shell.statusCode());
+        assertTrue(shell.body().contains("/ui/shell.js"));
+        assertTrue(shell.headers().firstValue("Content-Security-Policy").orElseThrow().contains("default-src 'self'"));
+        assertEquals(List.of("overview", "bundles"), ids());
+
+        // A contribution's page: listed in its order, its module read from the contribution's class loader.
+        var pages = new IWebManageable() {
+            @Override
+            public List<Object> controllers() {
+                return List.of();
+            }
+
+            @Override
+            public List<Page> pages() {
+                return List.of(new Page("things", "Things", 50, "ui/overview.js"),
+                        new Page("overview", "Not the overview", 1, "ui/bundles.js"));
+            }
+        };
+        server.addContribution(pages);
+        assertEquals(List.of("overview", "things", "bundles"), ids(), "the platform's overview is not taken over");
+        var module = send(request("/ui/pages/things.js"));
+        assertEquals(200, module.statusCode());
+        assertTrue(module.headers().firstValue("Content-Type").orElseThrow().startsWith("text/javascript"));
+        assertTrue(module.body().contains("export async function render"));
+        assertEquals("no-cache", module.headers().firstValue("Cache-Control").orElseThrow());
+        server.removeContribution(pages);
+        assertEquals(List.of("overview", "bundles"), ids());
+        assertEquals(404, send(request("/ui/pages/things.js")).statusCode());
+        assertEquals(404, send(request("/ui/nothing.js")).statusCode());
+        // Jetty refuses an encoded path separator before any controller sees it.
+        assertEquals(400, send(request("/ui/..%2Fweb%2Finternal%2FGuard.class")).statusCode());
+    }
+
+    private List<String> ids() throws Exception {
+        var list = new java.util.ArrayList<String>();
+        json(send(request("/wm/beacon/ui/pages/json"))).forEach(p -> list.add(p.get("id").asText()));
+        return list;
     }
 
     @Test
