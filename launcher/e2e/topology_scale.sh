@@ -37,6 +37,15 @@ python3 "$top/launcher/e2e/emulate_network.py" --switches "$switches" --hosts-pe
 emulator=$!
 links="$(python3 -c "import sys; sys.path.insert(0, '$top/launcher/e2e'); import emulate_network as e; \
 print(e.Grid($switches, $per).links())")"
+# The page is opened once the controller knows the whole network, so the load time is the page's own.
+for _ in $(seq 240); do
+  known="$(curl -sf "$api/wm/core/controller/summary/json" | python3 -c \
+    'import json, sys; s = json.load(sys.stdin); print(s["# Switches"], s["# hosts"])')"
+  known_links="$(curl -sf "$api/wm/topology/links/json" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')"
+  [ "$known $known_links" = "$switches $((switches * per)) $links" ] && break
+  sleep 0.5
+done
+echo "controller knows: $known switches/hosts, $known_links links (expected $switches $((switches * per)), $links)"
 "$top/mvnw" -B -o verify -pl launcher/webui-tests -Dtest=TopologyScaleTest -Dbeacon.ui.url="$api" \
   -Dbeacon.ui.scale="switches=$switches,links=$links,hosts=$((switches * per))" || {
   echo "== emulator"; tail -5 "$work/emulator.log"; echo "== beacon"; tail -20 "$work/beacon.log"; exit 1; }

@@ -29,7 +29,7 @@ export async function render(el, ui) {
         h('button', { type: 'submit' }, 'Show route'),
         h('button', { type: 'button', class: 'secondary', onclick: () => { route = null; routeStatus.replaceChildren(); dirty = true; } }, 'Clear')),
       h('label', { class: 'toolbar' }, allHosts, 'Show every host'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => fit() }, 'Fit'), counts),
+      h('button', { type: 'button', class: 'secondary', onclick: () => refit() }, 'Fit'), counts),
     routeStatus,
     h('div', { class: 'topology' }, canvas, h('aside', {}, details)),
     h('div', { class: 'legend' }, h('span', {}, '■ switch'), h('span', {}, '● host'), h('span', {}, '— link'),
@@ -45,12 +45,14 @@ export async function render(el, ui) {
   let route = null;
   let alpha = 1;
   let dirty = true;
-  let fitted = false;
+  // The view keeps the whole graph in frame as the layout moves and the canvas resizes, until the user pans or zooms.
+  let follow = true;
   let view = { scale: 1, x: 0, y: 0 };
   let visible = [];
   let edges = [];
   const frames = [];
   let loadMs = null;
+  let loaded = null;
 
   // ---- data ----
   async function load() {
@@ -294,12 +296,15 @@ export async function render(el, ui) {
     if (alpha < 0.004 && !dirty) return;
     const t0 = performance.now();
     if (alpha >= 0.004) step();
-    if (!fitted && (alpha < 0.08 || visible.length === 0)) { fitted = visible.length > 0; fit(); }
+    if (follow) fit();
     draw();
     dirty = false;
     frames.push(performance.now() - t0);
     if (frames.length > 240) frames.shift();
-    if (loadMs === null && switches.size) loadMs = performance.now() - started;
+    if (loadMs === null && switches.size) {
+      loadMs = performance.now() - started;
+      loaded = { switches: switches.size, links: links.length, hosts: hosts.size };
+    }
     canvas.dataset.settled = String(alpha < 0.004);
   }
 
@@ -332,9 +337,11 @@ export async function render(el, ui) {
     if (dragging) {
       const p = toWorld(e);
       dragging.x = p.x; dragging.y = p.y;
+      follow = false;
       alpha = Math.max(alpha, 0.1);
     } else {
       view.x += e.movementX; view.y += e.movementY;
+      follow = false;
     }
     dirty = true;
   });
@@ -354,10 +361,10 @@ export async function render(el, ui) {
   }, { passive: false });
   canvas.addEventListener('keydown', (e) => {
     const moves = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] };
-    if (moves[e.key]) { view.x += moves[e.key][0]; view.y += moves[e.key][1]; dirty = true; }
+    if (moves[e.key]) { view.x += moves[e.key][0]; view.y += moves[e.key][1]; follow = false; dirty = true; }
     else if (e.key === '+' || e.key === '=') zoom(1.25, 0, 0);
     else if (e.key === '-') zoom(0.8, 0, 0);
-    else if (e.key === 'f' || e.key === 'F') fit();
+    else if (e.key === 'f' || e.key === 'F') refit();
     else return;
     e.preventDefault();
   });
@@ -365,7 +372,12 @@ export async function render(el, ui) {
     const scale = Math.min(8, Math.max(0.02, view.scale * factor));
     const f = scale / view.scale;
     view = { scale, x: cx - (cx - view.x) * f, y: cy - (cy - view.y) * f };
+    follow = false;
     dirty = true;
+  }
+  function refit() {
+    follow = true;
+    fit();
   }
   function toggleHosts(id) {
     if (expanded.has(id)) expanded.delete(id); else expanded.add(id);
@@ -463,8 +475,8 @@ export async function render(el, ui) {
   // For measuring: the scale benchmark reads load and frame times here.
   window.beaconTopology = {
     startedAt: started,
-    stats: () => ({ loadMs, frames: frames.slice(), switches: switches.size, links: links.length, hosts: hosts.size, visible: visible.length, settled: alpha < 0.004 }),
-    pan(dx, dy) { view.x += dx; view.y += dy; dirty = true; },
+    stats: () => ({ loadMs, loaded, frames: frames.slice(), switches: switches.size, links: links.length, hosts: hosts.size, visible: visible.length, settled: alpha < 0.004 }),
+    pan(dx, dy) { view.x += dx; view.y += dy; follow = false; dirty = true; },
     zoom(f) { zoom(f, 0, 0); },
   };
 

@@ -162,8 +162,10 @@ export function sparkline(canvas, series) {
     g.strokeStyle = s.color;
     g.lineWidth = 2;
     g.beginPath();
-    s.values.forEach((v, i) => {
-      const x = s.values.length < 2 ? 0 : (i / (s.values.length - 1)) * (w - 2) + 1;
+    // One sample so far: a level line rather than nothing.
+    const values = s.values.length === 1 ? [s.values[0], s.values[0]] : s.values;
+    values.forEach((v, i) => {
+      const x = (i / (values.length - 1)) * (w - 2) + 1;
       const y = ht - 2 - (v / max) * (ht - 4);
       if (i === 0) g.moveTo(x, y); else g.lineTo(x, y);
     });

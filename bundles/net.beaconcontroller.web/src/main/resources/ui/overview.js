@@ -31,6 +31,11 @@ export async function render(el, ui) {
       ui.api('/wm/beacon/system/json'), ui.api('/wm/core/controller/summary/json'),
       ui.api('/wm/beacon/listeners/json'), ui.api('/wm/beacon/switches/json')]);
     if (!ui.active) return;
+    // An OSGi version's qualifier is the build time stamp: a line of its own, so the release stays readable.
+    const version = (v) => {
+      const [, release, build] = /^(\d+\.\d+\.\d+)(?:\.(.+))?$/.exec(v) ?? [null, v, null];
+      return [release, build ? h('div', { class: 'label' }, `build ${build}`) : null];
+    };
     const card = (label, value, id) => h('div', { class: 'card', dataset: { card: id } },
       h('div', { class: 'label' }, label), h('div', { class: 'value' }, value));
     cards.replaceChildren(
@@ -41,7 +46,7 @@ export async function render(el, ui) {
       card('Threads', fmt.number(system.threads), 'threads'),
       card('Heap used', `${fmt.bytes(system.heapUsed)} of ${fmt.bytes(system.heapMax)}`, 'heap'),
       card('Processors', fmt.number(system.processors), 'processors'),
-      card('Version', system.version, 'version'));
+      card('Version', version(system.version), 'version'));
     pipelines.replaceChildren(...Object.entries(listeners).map(([type, names]) => h('div', { class: 'pipeline' },
       h('span', { class: 'type' }, type),
       names.flatMap((n, i) => [i ? h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→') : null, h('span', { class: 'step' }, n)]))));

@@ -1,5 +1,6 @@
 package net.beaconcontroller.webui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -47,9 +48,15 @@ class TopologyScaleTest {
                     && expect.get("links").equals(canvas.getDomAttribute("data-links"))
                     && ((JavascriptExecutor) d).executeScript("return window.beaconTopology.stats().loadMs") != null);
             var js = (JavascriptExecutor) driver;
-            // From the start of navigation to the first frame with the whole network.
+            // From the start of navigation to the first frame, which must already hold the whole network (the
+            // script waits until the controller knows all of it before the page is opened).
             var loaded = ((Number) js.executeScript("const s = window.beaconTopology.stats();"
                     + "return s.loadMs + window.beaconTopology.startedAt;")).doubleValue();
+            @SuppressWarnings("unchecked")
+            var first = (Map<String, Number>) js.executeScript("return window.beaconTopology.stats().loaded;");
+            for (var kind : List.of("switches", "links", "hosts")) {
+                assertEquals(Long.parseLong(expect.get(kind)), first.get(kind).longValue(), kind + " in the first frame");
+            }
             // Two seconds of panning and zooming, one step per frame, while the layout may still be settling:
             // the interval between frames is what the user feels.
             @SuppressWarnings("unchecked")
