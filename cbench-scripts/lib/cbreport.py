@@ -3,7 +3,7 @@
 
     cbreport.py KIND WORK_DIR OUT_BASE
 
-KIND is throughput, latency, scaling or memory. WORK_DIR holds cases.tsv (one line per generator run, written by
+KIND is throughput, latency, scaling, memory or sweep. WORK_DIR holds cases.tsv (one line per generator run, written by
 lib/bench.sh: id, label, x, warm-up loops, cool-down loops, exit codes, controller CPU %, output files) and the
 generators' outputs; memory runs add samples.tsv and gc.log. Prints the summary (the caller appends it to
 OUT_BASE.txt) and writes OUT_BASE.svg (and OUT_BASE.csv for memory).
@@ -199,8 +199,9 @@ def bar_chart(path, title, ylabel, bars, subtitle="", fmt=si):
     plot.save(path)
 
 
-def line_chart(path, title, xlabel, ylabel, series, subtitle="", fmt=si):
-    """series: (name, [(x, y)]); x axis from min to max x over all series, ticks at every x present."""
+def line_chart(path, title, xlabel, ylabel, series, subtitle="", fmt=si, xfmt=lambda x: f"{x:g}"):
+    """series: (name, [(x, y)]); x axis from min to max x over all series, ticks at every x present (labelled by
+    xfmt)."""
     xs = sorted({x for _, pts in series for x, _ in pts})
     ys = [y for _, pts in series for _, y in pts if y is not None]
     plot = Plot(title, ylabel, max(ys or [1]) * 1.1, subtitle, fmt)
@@ -213,7 +214,7 @@ def line_chart(path, title, xlabel, ylabel, series, subtitle="", fmt=si):
 
     step = max(1, len(xs) // 12)
     for x in xs[::step]:
-        plot.add(f'<text x="{px(x):.1f}" y="{plot.H - plot.B + 18}" text-anchor="middle">{x:g}</text>')
+        plot.add(f'<text x="{px(x):.1f}" y="{plot.H - plot.B + 18}" text-anchor="middle">{esc(xfmt(x))}</text>')
     plot.add(f'<text x="{plot.L + plot.width() / 2}" y="{plot.H - plot.B + 40}" text-anchor="middle">'
              f'{esc(xlabel)}</text>')
     for i, (name, pts) in enumerate(series):
@@ -313,6 +314,53 @@ def scaling(work, out):
     return failed
 
 
+def sweep(work, out):
+    """Every system at every switch count; ids are <system>-s<switches> (Beacon: beacon-<spin>-s<switches>)."""
+    cases = load_cases(work)
+    latency_mode = (work / "remark").read_text().strip() == "latency"
+    counts = sorted({int(c.x) for c in cases})
+    systems = []  # (id prefix, name) in first-seen order
+    for c in cases:
+        prefix = c.id.rsplit("-s", 1)[0]
+        if prefix not in [p for p, _ in systems]:
+            name = ("Beacon, idleSpinMicros=" + prefix.split("-", 1)[1] if prefix.startswith("beacon-")
+                    else {"responder": "trivial responder", "ovs": "ovs-testcontroller"}.get(prefix, prefix))
+            systems.append((prefix, name.replace("=default", " as configured")))
+
+    def cell(c):
+        if not c or not c.ok:
+            return "-"
+        if latency_mode:  # every switch keeps one PACKET_IN in flight
+            return f"{si(c.avg)}/s ({c.switches * 1e6 / c.avg:.1f} µs)"
+        return f"{si(c.avg)}/s"
+
+    rows = [[n] + [cell(find(cases, f"{p}-s{n}")) for p, _ in systems] for n in counts]
+    print(f"\n## Summary ({'latency mode: responses/s and µs per round trip' if latency_mode else 'responses/s'})\n")
+    print(table(["switches"] + [name for _, name in systems], rows))
+    print("\n## Ratios: Beacon / reference, responses per second (above 1: Beacon is faster; same run)\n")
+    beacons = [(p, name) for p, name in systems if p.startswith("beacon-")]
+    refs = [(p, name) for p, name in systems if not p.startswith("beacon-")]
+    rows = []
+    for n in counts:
+        row = [n]
+        for bp, _ in beacons:
+            for rp, _ in refs:
+                row.append(ratio(find(cases, f"{bp}-s{n}"), find(cases, f"{rp}-s{n}")))
+        rows.append(row)
+    print(table(["switches"] + [f"{bn} / {rn}" for _, bn in beacons for _, rn in refs], rows))
+    cpu = [[n] + [f"{getattr(find(cases, f'{p}-s{n}'), 'controller_cpu', '-')}%" for p, _ in systems] for n in counts]
+    print("\n## Controller CPU (% of one core over the generator run)\n")
+    print(table(["switches"] + [name for _, name in systems], cpu))
+    failed = print_notes(cases)
+    positions = {n: i for i, n in enumerate(counts)}
+    line_chart(f"{out}.svg", f"cbench {'latency mode' if latency_mode else 'throughput'} by switch count",
+               "switches", "responses/s",
+               [(name, [(positions[n], getattr(find(cases, f"{p}-s{n}"), "avg", None)) for n in counts])
+                for p, name in systems],
+               work_note(cases), xfmt=lambda x: str(counts[int(x)]))
+    return failed
+
+
 GC_LINE = re.compile(r"^\[([\d.]+)s\].*Pause (\w+) \(([^)]*)\) (\d+)M->(\d+)M\((\d+)M\) ([\d.]+)ms")
 
 
@@ -394,9 +442,10 @@ def work_note(cases, work=None):
 
 
 def main(argv):
-    if len(argv) != 4 or argv[1] not in ("throughput", "latency", "scaling", "memory"):
+    kinds = {"throughput": throughput, "latency": latency, "scaling": scaling, "memory": memory, "sweep": sweep}
+    if len(argv) != 4 or argv[1] not in kinds:
         sys.exit(__doc__)
-    failed = {"throughput": throughput, "latency": latency, "scaling": scaling, "memory": memory}[argv[1]](
+    failed = kinds[argv[1]](
         Path(argv[2]), argv[3])
     sys.exit(3 if failed else 0)
 

@@ -1,6 +1,8 @@
 package net.beaconcontroller.packet;
 
 import java.nio.ByteBuffer;
+import java.util.Objects;
+
 import net.beaconcontroller.util.MacAddress;
 
 /**
@@ -105,11 +107,23 @@ public final class Frame {
      * @return this frame
      */
     public Frame wrap(ByteBuffer buf) {
+        return wrap(buf, buf.position(), buf.limit());
+    }
+
+    /**
+     * Makes this the view of the frame in {@code buf} from index {@code from} up to {@code to}, regardless of the
+     * buffer's position and limit (see {@link #wrap(ByteBuffer)}).
+     *
+     * @return this frame
+     * @throws IndexOutOfBoundsException when the range is not within the buffer's limit
+     */
+    public Frame wrap(ByteBuffer buf, int from, int to) {
+        Objects.checkFromToIndex(from, to, buf.limit());
         ByteBuffer b = Wire.bigEndian(buf);
-        int p = b.position();
+        int p = from;
         this.buf = b;
         this.offset = p;
-        this.end = b.limit();
+        this.end = to;
         this.decoded = false;
         vlanId = VLAN_NONE;
         vlanPcp = 0;

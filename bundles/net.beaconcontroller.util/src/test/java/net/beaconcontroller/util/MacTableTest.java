@@ -526,6 +526,23 @@ class MacTableTest {
         return keys;
     }
 
+    @Test
+    void prefetchAcceptsAnyValueAndChangesNothing() {
+        var table = new MacTable(100, 60);
+        for (long mac = 0; mac < 50; mac++) {
+            table.put(mac * 0x1_0001L, (int) mac, 0);
+        }
+        var before = slots(table).clone();
+        for (long mac : new long[] {0, 1, 0x10001, 0xffff_ffff_ffffL, -1, Long.MIN_VALUE, 0x1_0000_0000_0000L}) {
+            table.prefetch(mac);
+        }
+        assertTrue(java.util.Arrays.equals(before, slots(table)));
+        assertEquals(50, table.size());
+        for (long mac = 0; mac < 50; mac++) {
+            assertEquals((int) mac, table.get(mac * 0x1_0001L, 1));
+        }
+    }
+
     static long[] slots(MacTable table) {
         try {
             var field = MacTable.class.getDeclaredField("slots");

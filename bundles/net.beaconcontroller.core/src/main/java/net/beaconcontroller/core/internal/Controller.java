@@ -48,6 +48,7 @@ import net.beaconcontroller.core.ListenerStats;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.packet.Frame;
 
 /**
  * The controller: accepts switch connections, spreads them over the I/O loops, and runs the listener pipelines.
@@ -360,6 +361,22 @@ public final class Controller implements IBeaconProvider {
             }
         } finally {
             ctx.end();
+        }
+    }
+
+    /** The PACKET_IN pipeline's listeners that override {@link IOFMessageListener#prefetch}. */
+    IOFMessageListener[] packetInPrefetchers() {
+        return pipelines[OFType.PACKET_IN.ordinal()].prefetchers();
+    }
+
+    static void prefetch(IOFMessageListener[] prefetchers, IOFSwitch sw, int inPort, Frame frame) {
+        for (var listener : prefetchers) {
+            try {
+                listener.prefetch(sw, inPort, frame);
+            } catch (Throwable t) {
+                survive(t, "listener " + listener.getName() + " failed to prefetch a PACKET_IN from switch "
+                        + sw.getStringId());
+            }
         }
     }
 

@@ -25,7 +25,7 @@ public @interface ControllerConfig {
     @AttributeDefinition(min = "0", max = "10000", description = "Microseconds an I/O thread keeps polling its sockets"
             + " after the last message before it blocks: lower latency (no wake-up per message) for up to that much"
             + " busy CPU after each burst; 0 blocks at once. Applies when the listener (re)starts.")
-    int idleSpinMicros() default 0;
+    int idleSpinMicros() default 50;
 
     @AttributeDefinition(description = "Set TCP_NODELAY on switch connections. Applies to switches that connect"
             + " afterwards.")

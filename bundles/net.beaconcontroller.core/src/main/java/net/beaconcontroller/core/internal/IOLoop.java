@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.IoLoopStats;
+import net.beaconcontroller.packet.Frame;
 
 /**
  * One I/O thread with its own selector. Run-to-completion: the thread that reads a switch's bytes parses them and
@@ -39,6 +40,7 @@ final class IOLoop implements Runnable {
     private final ArrayList<SwitchConnection> dirty = new ArrayList<>();
     private final ArrayList<SwitchConnection> connections = new ArrayList<>();
     private final DispatchContext context;
+    private final Frame prefetchFrame = new Frame();
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
@@ -79,6 +81,11 @@ final class IOLoop implements Runnable {
     IoLoopStats stats() {
         return new IoLoopStats(thread.getName(), switchCount.get(), busyRatio,
                 Math.max(0, System.nanoTime() - startNanos - idleNanos.get()));
+    }
+
+    /** The view {@link SwitchConnection} aims at PACKET_INs to prefetch; only this loop's thread uses it. */
+    Frame prefetchFrame() {
+        return prefetchFrame;
     }
 
     /** The context this loop's dispatches share; only its own thread uses it. */

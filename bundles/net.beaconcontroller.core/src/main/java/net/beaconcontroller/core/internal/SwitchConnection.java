@@ -67,6 +67,12 @@ final class SwitchConnection implements IOFSwitch {
     private static final int EARLY_MESSAGE_LIMIT = 1 << 20;
     private static final int MISS_SEND_LEN_ALL = 0xffff;
     private static final Object[] NO_LOCALS = new Object[0];
+    /**
+     * How many messages ahead of the one being handled the PACKET_IN prefetchers see: enough for the loads of one
+     * batch to overlap (measured with the MAC table: 8 ahead saves a quarter of the stall, 32 and 128 about 40 %).
+     */
+    static final int PREFETCH_AHEAD = 32;
+    private static final byte PACKET_IN_TYPE = (byte) OFType.PACKET_IN.value();
 
     private enum State { HANDSHAKE, ACTIVE, CLOSED }
 
@@ -164,9 +170,16 @@ final class SwitchConnection implements IOFSwitch {
         lastReceived = loop.now;
         echoOutstanding = false;
         readBuf.flip();
+        int prefetchedTo = 0;
         try {
             OFMessage msg;
-            while (state != State.CLOSED && (msg = OFMessageReader.read(readBuf)) != null) {
+            while (state != State.CLOSED) {
+                if (readBuf.position() >= prefetchedTo) {
+                    prefetchedTo = prefetchAhead();
+                }
+                if ((msg = OFMessageReader.read(readBuf)) == null) {
+                    break;
+                }
                 messagesIn++;
                 handle(msg);
             }
@@ -177,6 +190,36 @@ final class SwitchConnection implements IOFSwitch {
         if (state != State.CLOSED) {
             readBuf.compact();
         }
+    }
+
+    /**
+     * Shows the PACKET_INs among the next {@value #PREFETCH_AHEAD} complete messages from the read position to the
+     * pipeline's prefetching listeners (see {@link net.beaconcontroller.core.IOFMessageListener#prefetch}).
+     *
+     * @return the index after the last message looked at; the buffer's limit when there is nothing to do
+     */
+    private int prefetchAhead() {
+        int limit = readBuf.limit();
+        var prefetchers = controller.packetInPrefetchers();
+        if (prefetchers.length == 0 || state != State.ACTIVE) {
+            return limit;
+        }
+        var frame = loop.prefetchFrame();
+        int p = readBuf.position();
+        // Only the header is trusted here, and only as far as the reader will check it: a malformed message stops
+        // the look-ahead, and the reader then closes the connection.
+        for (int n = 0; n < PREFETCH_AHEAD && limit - p >= OFMessage.HEADER_LENGTH; n++) {
+            int length = readBuf.getShort(p + 2) & 0xffff;
+            if (length < OFMessage.HEADER_LENGTH || length > limit - p) {
+                break;
+            }
+            if (readBuf.get(p + 1) == PACKET_IN_TYPE && length >= OFPacketIn.MIN_LENGTH) {
+                Controller.prefetch(prefetchers, this, readBuf.getShort(p + 14) & 0xffff,
+                        frame.wrap(readBuf, p + OFPacketIn.MIN_LENGTH, p + length));
+            }
+            p += length;
+        }
+        return p;
     }
 
     private void handle(OFMessage msg) {

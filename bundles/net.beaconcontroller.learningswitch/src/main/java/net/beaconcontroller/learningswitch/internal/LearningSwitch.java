@@ -29,6 +29,7 @@ import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.util.CoarseClock;
 import net.beaconcontroller.util.MacAddress;
 import net.beaconcontroller.util.MacTable;
@@ -113,6 +114,15 @@ public final class LearningSwitch implements IOFMessageListener {
             }
         }
         return Command.CONTINUE;
+    }
+
+    @Override
+    public void prefetch(IOFSwitch sw, int inPort, Frame frame) {
+        var table = sw.getLocal(tables);
+        if (table != null && frame.isEthernet()) {
+            table.prefetch(frame.dlSrc());
+            table.prefetch(frame.dlDst());
+        }
     }
 
     private void packetIn(IOFSwitch sw, OFPacketIn pi, MessageContext ctx) {
