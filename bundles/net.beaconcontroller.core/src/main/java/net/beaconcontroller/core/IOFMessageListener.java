@@ -2,6 +2,8 @@ package net.beaconcontroller.core;
 
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.util.MacTable;
+import net.beaconcontroller.util.Prefetch;
 
 /**
  * Receives the OpenFlow messages of the types it subscribed to: publish it as an OSGi service with
@@ -28,16 +30,18 @@ public interface IOFMessageListener {
     Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx);
 
     /**
-     * A PACKET_IN listener may start the memory loads its {@link #receive} will need: when several PACKET_INs arrive
+     * A PACKET_IN listener may name the memory its {@link #receive} will read first: when several PACKET_INs arrive
      * in one read, the I/O thread shows each listener of the PACKET_IN pipeline that overrides this method the next
-     * few of them before it dispatches them. Loads of state far beyond the caches (a MAC table of millions of entries)
-     * then overlap instead of stalling one message at a time. Runs on the switch's I/O thread; it must only read: no
-     * state change, no write to the switch, nothing kept (the frame is a view of the read buffer, valid during the
-     * call only). A listener that does not override it costs nothing.
+     * few of them, loads everything they added to {@code prefetch} back to back, then dispatches them. Loads of state
+     * far beyond the caches (a MAC table of millions of entries) then overlap instead of stalling one message at a
+     * time. Runs on the switch's I/O thread; it must only read: no state change, no write to the switch, nothing kept
+     * (the frame is a view of the read buffer, valid during the call only). A listener that does not override it
+     * costs nothing.
      *
-     * @param inPort the PACKET_IN's in_port
-     * @param frame  the PACKET_IN's frame
+     * @param inPort   the PACKET_IN's in_port
+     * @param frame    the PACKET_IN's frame
+     * @param prefetch where to add the array elements to load (see {@link MacTable#prefetch})
      */
-    default void prefetch(IOFSwitch sw, int inPort, Frame frame) {
+    default void prefetch(IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
     }
 }

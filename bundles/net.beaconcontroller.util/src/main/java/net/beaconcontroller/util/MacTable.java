@@ -98,9 +98,6 @@ public final class MacTable {
     /** At this {@link #count}, a new entry doubles the arrays first (unless they have reached {@link #maxCapacity}). */
     private int growThreshold;
 
-    /** Consumes {@link #prefetch}'s loads, so that the JIT keeps them; its value means nothing. */
-    private int prefetched;
-
     private boolean zeroPresent;
     private int zeroPort;
     private int zeroStamp;
@@ -199,13 +196,15 @@ public final class MacTable {
     }
 
     /**
-     * Starts loading the memory a {@link #put} or {@link #get} of {@code mac} will read first, and changes nothing
-     * else. A caller about to look up many MACs calls it for the next few first: in a table far beyond the caches,
-     * their cache misses then overlap instead of stalling one lookup at a time. Any value is accepted.
+     * Adds the memory a {@link #put} or {@link #get} of {@code mac} will read first to {@code prefetch}, and changes
+     * nothing. A caller about to look up many MACs does this for the next few and runs the prefetch: in a table far
+     * beyond the caches, their cache misses then overlap instead of stalling one lookup at a time. Any value is
+     * accepted.
      */
-    public void prefetch(long mac) {
+    public void prefetch(long mac, Prefetch prefetch) {
         int i = home(mix(mac & MASK48), slots.length);
-        prefetched ^= (int) slots[i] ^ stamps[i];
+        prefetch.load(slots, i);
+        prefetch.load(stamps, i);
     }
 
     /**

@@ -533,9 +533,13 @@ class MacTableTest {
             table.put(mac * 0x1_0001L, (int) mac, 0);
         }
         var before = slots(table).clone();
+        var prefetch = new Prefetch();
         for (long mac : new long[] {0, 1, 0x10001, 0xffff_ffff_ffffL, -1, Long.MIN_VALUE, 0x1_0000_0000_0000L}) {
-            table.prefetch(mac);
+            table.prefetch(mac, prefetch);
         }
+        assertEquals(14, prefetch.size(), "a slot and its stamp per MAC");
+        prefetch.run();
+        assertEquals(0, prefetch.size());
         assertTrue(java.util.Arrays.equals(before, slots(table)));
         assertEquals(50, table.size());
         for (long mac = 0; mac < 50; mac++) {

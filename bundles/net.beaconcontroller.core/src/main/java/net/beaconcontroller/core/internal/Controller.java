@@ -49,6 +49,7 @@ import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.util.Prefetch;
 
 /**
  * The controller: accepts switch connections, spreads them over the I/O loops, and runs the listener pipelines.
@@ -369,10 +370,10 @@ public final class Controller implements IBeaconProvider {
         return pipelines[OFType.PACKET_IN.ordinal()].prefetchers();
     }
 
-    static void prefetch(IOFMessageListener[] prefetchers, IOFSwitch sw, int inPort, Frame frame) {
+    static void prefetch(IOFMessageListener[] prefetchers, IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
         for (var listener : prefetchers) {
             try {
-                listener.prefetch(sw, inPort, frame);
+                listener.prefetch(sw, inPort, frame, prefetch);
             } catch (Throwable t) {
                 survive(t, "listener " + listener.getName() + " failed to prefetch a PACKET_IN from switch "
                         + sw.getStringId());

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.IoLoopStats;
 import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.util.Prefetch;
 
 /**
  * One I/O thread with its own selector. Run-to-completion: the thread that reads a switch's bytes parses them and
@@ -41,6 +42,7 @@ final class IOLoop implements Runnable {
     private final ArrayList<SwitchConnection> connections = new ArrayList<>();
     private final DispatchContext context;
     private final Frame prefetchFrame = new Frame();
+    private final Prefetch prefetch = new Prefetch();
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
@@ -86,6 +88,11 @@ final class IOLoop implements Runnable {
     /** The view {@link SwitchConnection} aims at PACKET_INs to prefetch; only this loop's thread uses it. */
     Frame prefetchFrame() {
         return prefetchFrame;
+    }
+
+    /** Where the PACKET_IN prefetchers add what to load; only this loop's thread uses it. */
+    Prefetch prefetch() {
+        return prefetch;
     }
 
     /** The context this loop's dispatches share; only its own thread uses it. */

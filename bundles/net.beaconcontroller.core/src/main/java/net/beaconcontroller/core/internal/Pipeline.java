@@ -5,6 +5,7 @@ import java.util.Arrays;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.util.Prefetch;
 
 /**
  * A message type's listeners in their order, each with its meter, and those of them that override
@@ -27,7 +28,7 @@ record Pipeline(IOFMessageListener[] listeners, ListenerMeter[] meters, IOFMessa
 
     private static boolean prefetches(IOFMessageListener listener) {
         try {
-            return listener.getClass().getMethod("prefetch", IOFSwitch.class, int.class, Frame.class)
+            return listener.getClass().getMethod("prefetch", IOFSwitch.class, int.class, Frame.class, Prefetch.class)
                     .getDeclaringClass() != IOFMessageListener.class;
         } catch (NoSuchMethodException e) {
             throw new AssertionError("IOFMessageListener declares prefetch", e);

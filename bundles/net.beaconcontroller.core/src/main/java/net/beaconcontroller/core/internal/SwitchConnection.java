@@ -205,6 +205,7 @@ final class SwitchConnection implements IOFSwitch {
             return limit;
         }
         var frame = loop.prefetchFrame();
+        var prefetch = loop.prefetch();
         int p = readBuf.position();
         // Only the header is trusted here, and only as far as the reader will check it: a malformed message stops
         // the look-ahead, and the reader then closes the connection.
@@ -215,10 +216,11 @@ final class SwitchConnection implements IOFSwitch {
             }
             if (readBuf.get(p + 1) == PACKET_IN_TYPE && length >= OFPacketIn.MIN_LENGTH) {
                 Controller.prefetch(prefetchers, this, readBuf.getShort(p + 14) & 0xffff,
-                        frame.wrap(readBuf, p + OFPacketIn.MIN_LENGTH, p + length));
+                        frame.wrap(readBuf, p + OFPacketIn.MIN_LENGTH, p + length), prefetch);
             }
             p += length;
         }
+        prefetch.run();
         return p;
     }
 

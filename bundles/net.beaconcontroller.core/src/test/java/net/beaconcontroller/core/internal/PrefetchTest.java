@@ -23,6 +23,7 @@ import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.packet.Frame;
+import net.beaconcontroller.util.Prefetch;
 
 /** PACKET_IN listeners that override {@link IOFMessageListener#prefetch} see the PACKET_INs of a read ahead. */
 class PrefetchTest {
@@ -39,7 +40,7 @@ class PrefetchTest {
         }
 
         @Override
-        public void prefetch(IOFSwitch sw, int inPort, Frame frame) {
+        public void prefetch(IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
             synchronized (trace) {
                 trace.add("prefetch " + inPort + " " + Long.toHexString(frame.dlSrc()) + " " + frame.length());
             }

@@ -33,6 +33,7 @@ import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.util.CoarseClock;
 import net.beaconcontroller.util.MacAddress;
 import net.beaconcontroller.util.MacTable;
+import net.beaconcontroller.util.Prefetch;
 
 /**
  * Layer-2 learning switch: learns which port each source MAC is behind, installs an exact-match flow towards a known
@@ -117,11 +118,11 @@ public final class LearningSwitch implements IOFMessageListener {
     }
 
     @Override
-    public void prefetch(IOFSwitch sw, int inPort, Frame frame) {
+    public void prefetch(IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
         var table = sw.getLocal(tables);
         if (table != null && frame.isEthernet()) {
-            table.prefetch(frame.dlSrc());
-            table.prefetch(frame.dlDst());
+            table.prefetch(frame.dlSrc(), prefetch);
+            table.prefetch(frame.dlDst(), prefetch);
         }
     }
 
