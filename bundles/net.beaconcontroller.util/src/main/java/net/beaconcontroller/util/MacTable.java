@@ -16,17 +16,16 @@ import java.util.Arrays;
  * only, so the table needs neither locks nor atomics.
  *
  * <h2>Layout and why</h2>
- * Open addressing with <b>Robin Hood linear probing and backward-shift deletion</b> over two parallel arrays:
- * <ul>
- * <li>{@code long[] slots}: one {@code long} per slot holding the <em>mixed</em> key (48 bits, a bijection of the MAC,
- * see below) in the high bits and the port in the low 16 bits. An all-zero slot is empty.</li>
- * <li>{@code int[] stamps}: the entry's last-seen time in seconds, read only when an entry is hit, evicted or swept, so
- * probing touches a single array.</li>
- * </ul>
+ * Open addressing with <b>Robin Hood linear probing and backward-shift deletion</b> over one {@code int[]}, three
+ * ints per slot: the entry (the <em>mixed</em> key, 48 bits, a bijection of the MAC, see below, in the high bits and
+ * the port in the low 16 bits; all zero for an empty slot) and the entry's last-seen time in seconds. Keeping the
+ * time beside its key means a hit costs one cache miss, not two: in a table far beyond the caches (cbench's 64
+ * switches x 100,000 MACs) that is most of the cost of a lookup.
+ * <p>
  * That is 12 bytes per slot. The table never holds more than {@code n = maxEntries} entries, in at most
- * {@code ceil(1.25 n)} slots (load factor ≤ 0.8). At the bound the arrays take {@code 12 ceil(1.25 n) + 32} bytes
- * (two 16-byte array headers, negligible beside the payload): at most {@code 15 + 44 / n} bytes per entry, under the
- * 16-byte budget for any bound of 44 or more. Below the bound the arrays start at 16 slots and double, so the table of
+ * {@code ceil(1.25 n)} slots (load factor ≤ 0.8). At the bound the array takes {@code 12 ceil(1.25 n) + 16} bytes
+ * (a 16-byte array header, negligible beside the payload): at most {@code 15 + 28 / n} bytes per entry, under the
+ * 16-byte budget for any bound of 28 or more. Below the bound the array starts at 16 slots and doubles, so the table of
  * a quiet switch stays small.
  * <p>
  * Robin Hood keeps every cluster ordered by home slot, so a lookup stops as soon as it meets an entry closer to its own
@@ -68,8 +67,8 @@ public final class MacTable {
     /** What {@link #get} and {@link #remove} return for a MAC that has no (live) entry. */
     public static final int ABSENT = -1;
 
-    /** The largest supported bound; the arrays must stay addressable by an {@code int}. */
-    public static final int MAX_ENTRIES = 1 << 30;
+    /** The largest supported bound; the array (3 ints per slot) must stay addressable by an {@code int}. */
+    public static final int MAX_ENTRIES = 1 << 29;
 
     /** Pass as {@code idleSeconds} for a table whose entries never age. */
     public static final int NO_AGING = Integer.MAX_VALUE;
@@ -91,8 +90,12 @@ public final class MacTable {
     private final int idleSeconds;
     private final int maxCapacity;
 
-    private long[] slots;
-    private int[] stamps;
+    /**
+     * Slot i is {@code data[3i..3i+2]}: the entry's high and low 32 bits (mixed key and port, see {@link #entry}), then
+     * its stamp. One array, so the stamp a hit refreshes sits in the cache line the lookup has just read.
+     */
+    private int[] data;
+    private int capacity;
     /** Entries in the arrays (MAC 0 excluded). */
     private int count;
     /** At this {@link #count}, a new entry doubles the arrays first (unless they have reached {@link #maxCapacity}). */
@@ -150,15 +153,15 @@ public final class MacTable {
         long entry = mixed << 16 | port;
         int index = find(mixed);
         if (index >= 0) {
-            slots[index] = entry;
-            stamps[index] = now;
+            setEntry(index, entry);
+            data[3 * index + 2] = now;
             return;
         }
         if (size() == maxEntries) {
-            evictNear(home(mixed, slots.length), now);
+            evictNear(home(mixed, capacity), now);
             index = find(mixed);
-        } else if (count >= growThreshold && slots.length < maxCapacity) {
-            rehash(Math.min(2 * slots.length, maxCapacity));
+        } else if (count >= growThreshold && capacity < maxCapacity) {
+            rehash(Math.min(2 * capacity, maxCapacity));
             index = find(mixed);
         }
         insert(-index - 1, entry, now);
@@ -188,11 +191,11 @@ public final class MacTable {
         if (index < 0) {
             return ABSENT;
         }
-        if (aged(stamps[index], now)) {
+        if (aged(data[3 * index + 2], now)) {
             removeAt(index);
             return ABSENT;
         }
-        return (int) slots[index] & MAX_PORT;
+        return data[3 * index + 1] & MAX_PORT;
     }
 
     /**
@@ -202,9 +205,10 @@ public final class MacTable {
      * accepted.
      */
     public void prefetch(long mac, Prefetch prefetch) {
-        int i = home(mix(mac & MASK48), slots.length);
-        prefetch.load(slots, i);
-        prefetch.load(stamps, i);
+        int i = 3 * home(mix(mac & MASK48), capacity);
+        prefetch.load(data, i);
+        // One slot in eight straddles two cache lines.
+        prefetch.load(data, i + 2);
     }
 
     /**
@@ -226,7 +230,7 @@ public final class MacTable {
         if (index < 0) {
             return ABSENT;
         }
-        int port = (int) slots[index] & MAX_PORT;
+        int port = data[3 * index + 1] & MAX_PORT;
         removeAt(index);
         return port;
     }
@@ -244,9 +248,9 @@ public final class MacTable {
             removed++;
         }
         int i = 0;
-        while (i < slots.length) {
+        while (i < capacity) {
             // A removal shifts the following entry into slot i, which must then be looked at again.
-            if (slots[i] != 0 && ((int) slots[i] & MAX_PORT) == port) {
+            if (entry(i) != 0 && (data[3 * i + 1] & MAX_PORT) == port) {
                 removeAt(i);
                 removed++;
             } else {
@@ -268,8 +272,8 @@ public final class MacTable {
             removed++;
         }
         int i = 0;
-        while (i < slots.length) {
-            if (slots[i] != 0 && aged(stamps[i], now)) {
+        while (i < capacity) {
+            if (entry(i) != 0 && aged(data[3 * i + 2], now)) {
                 removeAt(i);
                 removed++;
             } else {
@@ -281,7 +285,7 @@ public final class MacTable {
 
     /** Removes every entry; the arrays keep their current size. */
     public void clear() {
-        Arrays.fill(slots, 0L);
+        Arrays.fill(data, 0);
         count = 0;
         zeroPresent = false;
     }
@@ -303,7 +307,7 @@ public final class MacTable {
 
     /** The current number of slots in the arrays (12 bytes each); grows up to {@code ceil(1.25 * maxEntries)}. */
     public int capacity() {
-        return slots.length;
+        return capacity;
     }
 
     /** Receives the entries of a table; see {@link #forEach}. */
@@ -320,10 +324,10 @@ public final class MacTable {
         if (zeroPresent) {
             consumer.accept(0, zeroPort, zeroStamp);
         }
-        for (int i = 0; i < slots.length; i++) {
-            long entry = slots[i];
+        for (int i = 0; i < capacity; i++) {
+            long entry = entry(i);
             if (entry != 0) {
-                consumer.accept(unmix(entry >>> 16), (int) entry & MAX_PORT, stamps[i]);
+                consumer.accept(unmix(entry >>> 16), (int) entry & MAX_PORT, data[3 * i + 2]);
             }
         }
     }
@@ -331,7 +335,7 @@ public final class MacTable {
     @Override
     public String toString() {
         return "MacTable[size=" + size() + ", maxEntries=" + maxEntries + ", idleSeconds=" + idleSeconds
-                + ", capacity=" + slots.length + "]";
+                + ", capacity=" + capacity + "]";
     }
 
     private static void checkMac(long mac) {
@@ -346,12 +350,11 @@ public final class MacTable {
 
     /** The slot holding {@code mixed}, or {@code -(insertion slot) - 1} when it is absent. */
     private int find(long mixed) {
-        long[] s = slots;
-        int capacity = s.length;
+        int capacity = this.capacity;
         int i = home(mixed, capacity);
         int distance = 0;
         while (true) {
-            long entry = s[i];
+            long entry = entry(i);
             if (entry == 0) {
                 return -i - 1;
             }
@@ -369,23 +372,22 @@ public final class MacTable {
 
     /** Places an entry known to be absent, starting at slot {@code i} of its probe sequence. */
     private void insert(int i, long entry, int stamp) {
-        long[] s = slots;
-        int capacity = s.length;
+        int capacity = this.capacity;
         int distance = distance(entry, i, capacity);
         while (true) {
-            long occupant = s[i];
+            long occupant = entry(i);
             if (occupant == 0) {
-                s[i] = entry;
-                stamps[i] = stamp;
+                setEntry(i, entry);
+                data[3 * i + 2] = stamp;
                 count++;
                 return;
             }
             int occupantDistance = distance(occupant, i, capacity);
             if (occupantDistance < distance) {
                 // Take the slot from the richer occupant and carry it on.
-                s[i] = entry;
-                int occupantStamp = stamps[i];
-                stamps[i] = stamp;
+                setEntry(i, entry);
+                int occupantStamp = data[3 * i + 2];
+                data[3 * i + 2] = stamp;
                 entry = occupant;
                 stamp = occupantStamp;
                 distance = occupantDistance;
@@ -397,33 +399,31 @@ public final class MacTable {
 
     /** Backward-shift deletion: pulls the rest of the cluster one slot towards its homes. */
     private void removeAt(int i) {
-        long[] s = slots;
-        int capacity = s.length;
+        int capacity = this.capacity;
         while (true) {
             int next = i + 1 == capacity ? 0 : i + 1;
-            long entry = s[next];
+            long entry = entry(next);
             if (entry == 0 || distance(entry, next, capacity) == 0) {
                 break;
             }
-            s[i] = entry;
-            stamps[i] = stamps[next];
+            setEntry(i, entry);
+            data[3 * i + 2] = data[3 * next + 2];
             i = next;
         }
-        s[i] = 0;
+        setEntry(i, 0);
         count--;
     }
 
     /** Evicts the least recently seen entry near slot {@code start}, the MAC-0 entry included. */
     private void evictNear(int start, int now) {
-        long[] s = slots;
-        int capacity = s.length;
+        int capacity = this.capacity;
         boolean found = zeroPresent;
         int oldestAge = zeroPresent ? now - zeroStamp : 0;
         int victim = -1; // stays -1 when the MAC-0 entry is the victim
         int i = start;
         for (int scanned = 0; scanned < capacity && (scanned < EVICTION_WINDOW || !found); scanned++) {
-            if (s[i] != 0) {
-                int age = now - stamps[i];
+            if (entry(i) != 0) {
+                int age = now - data[3 * i + 2];
                 if (!found || age > oldestAge) {
                     found = true;
                     victim = i;
@@ -440,22 +440,31 @@ public final class MacTable {
     }
 
     private void allocate(int capacity) {
-        slots = new long[capacity];
-        stamps = new int[capacity];
+        this.data = new int[3 * capacity];
+        this.capacity = capacity;
         growThreshold = (int) (4L * capacity / 5);
     }
 
     private void rehash(int capacity) {
-        long[] oldSlots = slots;
-        int[] oldStamps = stamps;
+        int[] old = data;
         allocate(capacity);
         count = 0;
-        for (int i = 0; i < oldSlots.length; i++) {
-            long entry = oldSlots[i];
+        for (int i = 0; i < old.length; i += 3) {
+            long entry = (long) old[i] << 32 | old[i + 1] & 0xffff_ffffL;
             if (entry != 0) {
-                insert(home(entry >>> 16, capacity), entry, oldStamps[i]);
+                insert(home(entry >>> 16, capacity), entry, old[i + 2]);
             }
         }
+    }
+
+    /** Slot i's entry: the mixed key in the high 48 bits, the port in the low 16; 0 when the slot is empty. */
+    private long entry(int i) {
+        return (long) data[3 * i] << 32 | data[3 * i + 1] & 0xffff_ffffL;
+    }
+
+    private void setEntry(int i, long entry) {
+        data[3 * i] = (int) (entry >>> 32);
+        data[3 * i + 1] = (int) entry;
     }
 
     private static int distance(long entry, int slot, int capacity) {

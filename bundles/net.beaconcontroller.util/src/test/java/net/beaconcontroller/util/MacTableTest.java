@@ -537,7 +537,7 @@ class MacTableTest {
         for (long mac : new long[] {0, 1, 0x10001, 0xffff_ffff_ffffL, -1, Long.MIN_VALUE, 0x1_0000_0000_0000L}) {
             table.prefetch(mac, prefetch);
         }
-        assertEquals(14, prefetch.size(), "a slot and its stamp per MAC");
+        assertEquals(14, prefetch.size(), "the start and the end of a slot per MAC");
         prefetch.run();
         assertEquals(0, prefetch.size());
         assertTrue(java.util.Arrays.equals(before, slots(table)));
@@ -547,14 +547,21 @@ class MacTableTest {
         }
     }
 
+    /** The table's entries by slot (0: empty), read from its array (three ints per slot, the stamp last). */
     static long[] slots(MacTable table) {
+        int[] data;
         try {
-            var field = MacTable.class.getDeclaredField("slots");
+            var field = MacTable.class.getDeclaredField("data");
             field.setAccessible(true);
-            return (long[]) field.get(table);
+            data = (int[]) field.get(table);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
+        var slots = new long[data.length / 3];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = (long) data[3 * i] << 32 | data[3 * i + 1] & 0xffff_ffffL;
+        }
+        return slots;
     }
 
     static int slotOf(MacTable table, long mac) {
