@@ -63,6 +63,8 @@ final class SwitchConnection implements IOFSwitch {
     /** Big enough for the largest OpenFlow message (64 KiB) plus a batch of small ones. */
     private static final int READ_BUFFER_SIZE = 128 * 1024;
     private static final int INITIAL_WRITE_BUFFER_SIZE = 64 * 1024;
+    /** A grown output buffer goes back to the initial size once a flush has not needed more for this long. */
+    private static final long SHRINK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Messages that arrive before the switch is active wait, copied, up to this many bytes. */
     private static final int EARLY_MESSAGE_LIMIT = 1 << 20;
     private static final int MISS_SEND_LEN_ALL = 0xffff;
@@ -105,6 +107,8 @@ final class SwitchConnection implements IOFSwitch {
     private final int echoIntervalSeconds;
     private final int echoTimeoutSeconds;
     private boolean dirty;
+    /** When a flush last held more than the initial buffer size (loop clock). */
+    private long lastLargeOutput;
     /** The output failed (limit reached, write error): writes are dropped until the queued close runs. */
     private boolean failed;
 
@@ -560,7 +564,25 @@ final class SwitchConnection implements IOFSwitch {
         writeBuf.flip();
         bigger.put(writeBuf);
         writeBuf = bigger;
+        lastLargeOutput = loop.now;
         return true;
+    }
+
+    /**
+     * A burst (a switch that read slowly for a while, a big table dump) grows the output buffer; after it, the next
+     * flush that finds the buffer drained and no big output for a second gives the memory back.
+     */
+    private void shrinkAfterBurst(int queued) {
+        if (queued > INITIAL_WRITE_BUFFER_SIZE) {
+            lastLargeOutput = loop.now;
+        } else if (writeBuf.position() == 0 && loop.now - lastLargeOutput > SHRINK_AFTER_NANOS) {
+            writeBuf = ByteBuffer.allocateDirect(INITIAL_WRITE_BUFFER_SIZE);
+        }
+    }
+
+    /** The output buffer's current size, for tests. */
+    int outputCapacity() {
+        return writeBuf.capacity();
     }
 
     @Override
@@ -578,6 +600,7 @@ final class SwitchConnection implements IOFSwitch {
         if (state == State.CLOSED || failed || writeBuf.position() == 0) {
             return;
         }
+        int queued = writeBuf.position();
         writeBuf.flip();
         try {
             channel.write(writeBuf);
@@ -587,6 +610,9 @@ final class SwitchConnection implements IOFSwitch {
             return;
         }
         writeBuf.compact();
+        if (writeBuf.capacity() > INITIAL_WRITE_BUFFER_SIZE) {
+            shrinkAfterBurst(queued);
+        }
         int ops = writeBuf.position() > 0 ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ;
         if (key.interestOps() != ops) {
             key.interestOps(ops);

@@ -96,6 +96,44 @@ class RobustnessTest {
         }
     }
 
+    /** After a burst the output buffer goes back to its initial size: the switch costs its steady-state memory again. */
+    @Test
+    void theOutputBufferShrinksBackAfterABurst() throws InterruptedException {
+        try (var fx = ControllerFixture.start("controller.outputBufferLimit=" + (64 << 20))) {
+            var fake = fx.track(FakeSwitch.connect(fx.port(), 1, List.of(FakeSwitch.port(1, "eth1")), 4096));
+            var sw = (SwitchConnection) fx.handshake(fake);
+            int initial = sw.outputCapacity();
+            fake.stopReading();
+            // Writes, each flushed, until the socket's own buffers are full and the controller's buffer has to grow.
+            byte[] frame = FakeSwitch.frame(16 * 1024, 3);
+            int written = 0;
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (sw.outputCapacity() == initial && System.nanoTime() < deadline) {
+                sw.write(bigPacketOut(written++, frame));
+                sw.flush();
+                if (written % 64 == 0) {
+                    Thread.sleep(5);
+                }
+            }
+            assertTrue(sw.outputCapacity() > initial, "the burst grew the output buffer");
+            fake.resumeReading();
+            for (int i = 0; i < written; i++) {
+                fake.expect(OFType.PACKET_OUT, WAIT);
+            }
+            // Nothing big for over a second: the next flush gives the memory back.
+            Thread.sleep(1_200);
+            sw.write(bigPacketOut(written, FakeSwitch.frame(100, 4)));
+            sw.flush();
+            fake.expect(OFType.PACKET_OUT, WAIT);
+            deadline = System.nanoTime() + WAIT.toNanos();
+            while (sw.outputCapacity() != initial && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(initial, sw.outputCapacity());
+            assertTrue(sw.isConnected());
+        }
+    }
+
     /**
      * The limit is about a switch that does not read. A switch that reads must get a burst bigger than the limit,
      * written in one go (here: one {@code write(List)} of 320 KiB with a 64 KiB limit), which the socket accepts as
