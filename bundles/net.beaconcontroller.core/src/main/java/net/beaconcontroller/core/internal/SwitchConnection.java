@@ -208,9 +208,13 @@ final class SwitchConnection implements IOFSwitch {
         if (prefetchers.length == 0 || state != State.ACTIVE) {
             return limit;
         }
+        int p = readBuf.position();
+        // A read of one message (a switch with one packet in flight) has no misses to overlap.
+        if (limit - p < OFMessage.HEADER_LENGTH || (readBuf.getShort(p + 2) & 0xffff) >= limit - p) {
+            return limit;
+        }
         var frame = loop.prefetchFrame();
         var prefetch = loop.prefetch();
-        int p = readBuf.position();
         // Only the header is trusted here, and only as far as the reader will check it: a malformed message stops
         // the look-ahead, and the reader then closes the connection.
         for (int n = 0; n < PREFETCH_AHEAD && limit - p >= OFMessage.HEADER_LENGTH; n++) {
