@@ -87,17 +87,29 @@ class EventStream:
 
     def wait_for(self, name, predicate, timeout):
         """The data of the first event `name` whose data satisfies `predicate`, skipping others."""
+        return self.wait_for_each(name, [predicate], timeout)[0]
+
+    def wait_for_each(self, name, predicates, timeout):
+        """The data of events `name` satisfying each of `predicates`, whichever order they come in (the two
+        directions of a cable, say); other events are skipped."""
         deadline = time.time() + timeout
-        while True:
+        pending = list(predicates)
+        found = []
+        while pending:
             left = deadline - time.time()
             if left <= 0:
-                raise AssertionError(f"no {name} event within {timeout} s")
+                raise AssertionError(f"no {name} event within {timeout} s"
+                                     + (f" ({len(pending)} of {len(predicates)} missing)" if len(predicates) > 1 else ""))
             try:
                 event, data = self._events.get(timeout=left)
             except queue.Empty:
                 continue
-            if event == name and predicate(data):
-                return data
+            if event == name:
+                match = next((p for p in pending if p(data)), None)
+                if match is not None:
+                    pending.remove(match)
+                    found.append(data)
+        return found
 
     def close(self):
         self._response.close()
