@@ -86,9 +86,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 + " crossing it before it is removed; greater than probeInterval. 0: 3 x probeInterval + 1.")
         int linkTimeout() default 0;
 
-        @AttributeDefinition(min = "0", max = "86400", description = "Seconds a newly connected switch or a port"
-                + " that came up keeps its island unsettled (no broadcast ports) while its links are found."
-                + " 0: the link timeout.")
+        @AttributeDefinition(min = "0", max = "86400", description = "Seconds a newly connected switch keeps its"
+                + " island unsettled (no broadcast ports), and a port that came up stays out of broadcasts, while their"
+                + " links are found. 0: the link timeout.")
         int holdDown() default 0;
     }
 

@@ -37,7 +37,10 @@ final class TopologyStore {
     private final ConcurrentLinkedQueue<LinkChange> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    /** @param holdDownNanos how long a newly added switch or port keeps its island unsettled */
+    /**
+     * @param holdDownNanos how long a newly added switch keeps its island unsettled, and a port that came up stays out
+     *                      of broadcasts
+     */
     TopologyStore(long holdDownNanos) {
         this.holdDownNanos = holdDownNanos;
     }

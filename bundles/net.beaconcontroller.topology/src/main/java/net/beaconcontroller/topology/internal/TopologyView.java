@@ -29,10 +29,13 @@ final class TopologyView {
      *
      * @param ports          its physical ports that are up
      * @param unsettledUntil {@code System.nanoTime()}-based instant until which its island counts as not settled
+     * @param quarantine     ports that came up while the switch was active, each with the instant until which it is
+     *                       left out of broadcasts (unless discovery has put it on the spanning tree)
      */
-    record SwitchState(Set<Integer> ports, long unsettledUntil) {
+    record SwitchState(Set<Integer> ports, long unsettledUntil, Map<Integer, Long> quarantine) {
         SwitchState {
             ports = Set.copyOf(ports);
+            quarantine = Map.copyOf(quarantine);
         }
     }
 
@@ -156,16 +159,32 @@ final class TopologyView {
         return Set.copyOf(result);
     }
 
-    /** {@link #floodPorts}, or nothing while the switch's island has not settled at {@code now}. */
+    /**
+     * {@link #floodPorts} without the ports still in quarantine at {@code now}, or nothing while a switch of the
+     * island is new (has not settled).
+     */
     Set<Integer> broadcastPorts(long dpid, long now) {
-        return isSettled(island(dpid), now) ? floodPorts(dpid) : Set.of();
+        if (!switchesSettled(island(dpid), now)) {
+            return Set.of();
+        }
+        var ports = floodPorts(dpid);
+        var quarantine = switches.get(dpid).quarantine();
+        if (quarantine.isEmpty()) {
+            return ports;
+        }
+        var onTree = treePorts.getOrDefault(dpid, Set.of());
+        var result = new HashSet<>(ports);
+        result.removeIf(p -> !onTree.contains(p) && quarantine.getOrDefault(p, now) - now > 0);
+        return Set.copyOf(result);
     }
 
+    /** Whether discovery has settled: no switch is new and no port is in quarantine at {@code now}. */
     boolean isSettled(long now) {
-        return isSettled(switches.keySet(), now);
+        return switchesSettled(switches.keySet(), now)
+                && switches.values().stream().allMatch(s -> s.quarantine().values().stream().allMatch(t -> t - now <= 0));
     }
 
-    private boolean isSettled(Collection<Long> dpids, long now) {
+    private boolean switchesSettled(Collection<Long> dpids, long now) {
         if (dpids.isEmpty()) {
             return false;
         }
@@ -182,7 +201,7 @@ final class TopologyView {
     /** With {@code dpid} active on {@code ports}; links at ports it no longer has are dropped. */
     TopologyView withSwitch(long dpid, Set<Integer> ports, long unsettledUntil) {
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, unsettledUntil));
+        s.put(dpid, new SwitchState(ports, unsettledUntil, Map.of()));
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> lost(k.src(), dpid, ports) || lost(k.dst(), dpid, ports));
         return new TopologyView(s, l);
@@ -199,17 +218,22 @@ final class TopologyView {
         return new TopologyView(s, l);
     }
 
-    /** With {@code port} up on an active switch, which stays unsettled until at least {@code unsettledUntil}. */
-    TopologyView withPort(long dpid, int port, long unsettledUntil) {
+    /**
+     * With {@code port} up on an active switch and in quarantine until {@code quarantineUntil}: it is not flooded to
+     * before discovery had the time to find a link there (a new cable may close a loop), while the rest of the island
+     * keeps flooding.
+     */
+    TopologyView withPort(long dpid, int port, long quarantineUntil) {
         var old = switches.get(dpid);
         if (old == null) {
             return this;
         }
         var ports = new HashSet<>(old.ports());
         ports.add(port);
-        long until = old.unsettledUntil() - unsettledUntil > 0 ? old.unsettledUntil() : unsettledUntil;
+        var quarantine = new HashMap<>(old.quarantine());
+        quarantine.put(port, quarantineUntil);
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, until));
+        s.put(dpid, new SwitchState(ports, old.unsettledUntil(), quarantine));
         return new TopologyView(s, links);
     }
 
@@ -221,8 +245,10 @@ final class TopologyView {
         }
         var ports = new HashSet<>(old.ports());
         ports.remove(port);
+        var quarantine = new HashMap<>(old.quarantine());
+        quarantine.remove(port);
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, old.unsettledUntil()));
+        s.put(dpid, new SwitchState(ports, old.unsettledUntil(), quarantine));
         var at = new SwitchPort(dpid, port);
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> k.src().equals(at) || k.dst().equals(at));

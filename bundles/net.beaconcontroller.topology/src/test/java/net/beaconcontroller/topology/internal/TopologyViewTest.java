@@ -113,12 +113,22 @@ class TopologyViewTest {
         assertEquals(Set.of(), view.broadcastPorts(3, 999));
         assertEquals(Set.of(1), view.broadcastPorts(3, 1000));
         assertTrue(view.isSettled(1000));
-        // A port that comes up un-settles the island of its switch only.
+        // A port that comes up stays out of broadcasts for its hold-down; the island keeps flooding meanwhile.
         var joined = view.withLink(Link.of(1, 1, 2, 1), Instant.EPOCH).withLink(Link.of(2, 1, 1, 1), Instant.EPOCH)
                 .withPort(2, 3, 2000);
-        assertEquals(Set.of(), joined.broadcastPorts(1, 1500));
+        assertEquals(Set.of(1, 2), joined.broadcastPorts(1, 1500));
+        assertEquals(Set.of(1, 2), joined.broadcastPorts(2, 1500));
         assertEquals(Set.of(1), joined.broadcastPorts(3, 1500));
-        assertEquals(Set.of(1, 2), joined.broadcastPorts(1, 2000));
+        assertFalse(joined.isSettled(1500), "discovery is not settled while a port is in quarantine");
+        assertEquals(Set.of(1, 2, 3), joined.broadcastPorts(2, 2000));
+        assertTrue(joined.isSettled(2000));
+        // A link found at a quarantined port puts it on the spanning tree: flooded at once, since both ends are known.
+        var cabled = joined.withSwitch(4, Set.of(1), 0).withLink(Link.of(2, 3, 4, 1), Instant.EPOCH)
+                .withLink(Link.of(4, 1, 2, 3), Instant.EPOCH);
+        assertEquals(Set.of(1, 2, 3), cabled.broadcastPorts(2, 1500));
+        // Going down and up again restarts the quarantine; going down ends it.
+        assertEquals(Set.of(1, 2), joined.withoutPort(2, 3).broadcastPorts(2, 1500));
+        assertTrue(joined.withoutPort(2, 3).isSettled(1500));
         assertFalse(TopologyView.EMPTY.isSettled(0));
     }
 
