@@ -93,9 +93,18 @@ def check_console(product, workdir):
         b.command("start net.beaconcontroller.routing")
         b.wait_bundle_state("net.beaconcontroller.routing", "ACTIVE")
         web = f"http://127.0.0.1:{b.web_port}/wm/core/health/json"
-        with urllib.request.urlopen(web, timeout=5) as r:
-            if json.loads(r.read()) != {"healthy": True}:
-                raise AssertionError(f"{web} did not answer healthy")
+
+        def healthy():
+            # The web bundle is ACTIVE before its server listens: Jetty starts off the framework's thread.
+            try:
+                with urllib.request.urlopen(web, timeout=5) as r:
+                    return json.loads(r.read()) == {"healthy": True}
+            except OSError:
+                return False
+        try:
+            wait_until(healthy, 20, "REST health", interval=0.25)
+        except TimeoutError as e:
+            raise AssertionError(f"{web} did not answer healthy within 20 s") from e
         return f"{len(bundles)} bundles ACTIVE, switches table, stop/start by name, REST answers"
 
 
