@@ -14,6 +14,7 @@ import net.beaconcontroller.openflow.OFPhysicalPort;
 import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
  * A connected OpenFlow switch.
@@ -78,6 +79,18 @@ public interface IOFSwitch {
 
     /** Removes and returns this switch's value for {@code key}. Only on the switch's I/O thread. */
     <T> T removeLocal(SwitchLocal<T> key);
+
+    /**
+     * This controller's role on the switch: {@code OTHER} (full access, the OpenFlow default) unless an
+     * {@link IRoleArbiter} chose one.
+     */
+    NiciraRole getRole();
+
+    /**
+     * Asks the switch for {@code role} (Nicira role request); completes with the role granted, on the switch's I/O
+     * thread. A switch demotes its other masters to {@code SLAVE} when one becomes {@code MASTER}.
+     */
+    CompletableFuture<NiciraRole> setRole(NiciraRole role, Duration timeout);
 
     boolean isConnected();
 

@@ -20,6 +20,7 @@ import net.beaconcontroller.openflow.OFPhysicalPort;
 import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
  * The smallest {@link IOFSwitch} the PACKET_IN path needs, shaped like the controller's connection: {@code write}
@@ -108,6 +109,16 @@ final class BenchSwitch implements IOFSwitch {
     @Override
     public String getStringId() {
         return Long.toHexString(id);
+    }
+
+    @Override
+    public NiciraRole getRole() {
+        return NiciraRole.OTHER;
+    }
+
+    @Override
+    public CompletableFuture<NiciraRole> setRole(NiciraRole role, Duration timeout) {
+        throw new UnsupportedOperationException();
     }
 
     @Override

@@ -22,15 +22,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +54,7 @@ import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IoLoopStats;
+import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.ListenerStats;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
@@ -86,6 +97,9 @@ public final class Controller implements IBeaconProvider {
     private int meterThreads;
     private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
     private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
+    private volatile IRoleArbiter roleArbiter;
+    /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
+    private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
     private ServerSocketChannel server;
     private Thread acceptor;
@@ -100,7 +114,23 @@ public final class Controller implements IBeaconProvider {
     }
 
     @Activate
-    void activate(ControllerConfig config) {
+    void activate(BundleContext context, ControllerConfig config) {
+        var system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
+        if (system != null && system.getState() == Bundle.STARTING) {
+            // Switches are accepted once every bundle of the start-up has started, so that none is handled without
+            // the applications or the cluster's role decisions (they start at later levels).
+            frameworkStarted = new CountDownLatch(1);
+            var latch = frameworkStarted;
+            context.addFrameworkListener(new FrameworkListener() {
+                @Override
+                public void frameworkEvent(FrameworkEvent event) {
+                    if (event.getType() == FrameworkEvent.STARTED) {
+                        latch.countDown();
+                        context.removeFrameworkListener(this);
+                    }
+                }
+            });
+        }
         configure(config);
         try {
             start();
@@ -125,6 +155,23 @@ public final class Controller implements IBeaconProvider {
     @Deactivate
     void deactivate() {
         stop();
+    }
+
+    /** The cluster's arbiter of switch roles, when one runs (see {@link IRoleArbiter}); also for tests. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void setRoleArbiter(IRoleArbiter arbiter) {
+        roleArbiter = arbiter;
+    }
+
+    public void unsetRoleArbiter(IRoleArbiter arbiter) {
+        if (roleArbiter == arbiter) {
+            roleArbiter = null;
+        }
+    }
+
+    IRoleArbiter roleArbiter() {
+        return roleArbiter;
     }
 
     /** Checks what the metatype cannot (a host name, one key against another) and makes the settings current. */
@@ -211,6 +258,7 @@ public final class Controller implements IBeaconProvider {
         loops.forEach(IOLoop::stop);
         try {
             if (acceptor != null) {
+                acceptor.interrupt();
                 acceptor.join(2000);
             }
             for (var loop : loops) {
@@ -230,6 +278,11 @@ public final class Controller implements IBeaconProvider {
     }
 
     private void acceptLoop() {
+        try {
+            frameworkStarted.await();
+        } catch (InterruptedException e) {
+            return;
+        }
         while (true) {
             try {
                 var channel = server.accept();

@@ -25,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.SwitchDisconnectedException;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFBarrierReply;
@@ -40,7 +41,11 @@ import net.beaconcontroller.openflow.OFHello;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFMessageReader;
+import net.beaconcontroller.openflow.NiciraRoleReply;
+import net.beaconcontroller.openflow.NiciraRoleRequest;
 import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPortMod;
 import net.beaconcontroller.openflow.OFParseException;
 import net.beaconcontroller.openflow.OFPhysicalPort;
 import net.beaconcontroller.openflow.OFPort;
@@ -51,6 +56,7 @@ import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.util.Dpids;
 
 /**
@@ -122,7 +128,10 @@ final class SwitchConnection implements IOFSwitch {
     private boolean helloReceived;
     private long lastReceived;
     private boolean echoOutstanding;
+    private volatile boolean warnedNoMaster;
 
+    /** Written only by the loop thread, from the switch's role replies; read by writers on any thread. */
+    private volatile NiciraRole role = NiciraRole.OTHER;
     private volatile OFFeaturesReply features;
     private volatile OFDescStatsReply description;
     private final ConcurrentMap<Integer, OFPhysicalPort> ports = new ConcurrentHashMap<>();
@@ -248,7 +257,7 @@ final class SwitchConnection implements IOFSwitch {
             return;
         }
         if (state == State.ACTIVE) {
-            controller.dispatch(this, msg);
+            dispatch(msg);
         } else if (state == State.HANDSHAKE && !(msg instanceof OFEchoRequest) && !(msg instanceof OFEchoReply)) {
             keepForLater(msg);
         }
@@ -275,7 +284,16 @@ final class SwitchConnection implements IOFSwitch {
                     var replies = (List<OFStatsReply>) parts;
                     description = (OFDescStatsReply) replies.get(0).body();
                     write(new OFSetConfig(nextXid(), 0, MISS_SEND_LEN_ALL));
-                    if (!deletePreExistingFlows) {
+                    var arbiter = controller.roleArbiter();
+                    if (arbiter == null) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    return arbiter.initialRole(this).toCompletableFuture()
+                            .thenComposeAsync(wanted -> requestRole(wanted, deadline), this::execute);
+                })
+                .thenCompose(ignored -> {
+                    // Another controller masters this switch: its flows are not ours to delete.
+                    if (!deletePreExistingFlows || role == NiciraRole.SLAVE) {
                         return CompletableFuture.completedFuture(null);
                     }
                     write(OFFlowMod.builder().xid(nextXid()).command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
@@ -332,6 +350,22 @@ final class SwitchConnection implements IOFSwitch {
         }
     }
 
+    /** Hands a message to the listeners unless it is another controller's to handle (see {@link IRoleArbiter}). */
+    private void dispatch(OFMessage msg) {
+        if ((msg instanceof OFPacketIn || msg instanceof OFFlowRemoved) && !handles(msg)) {
+            return;
+        }
+        controller.dispatch(this, msg);
+    }
+
+    private boolean handles(OFMessage msg) {
+        if (role == NiciraRole.SLAVE) {
+            return false; // sent before the switch took our demotion in
+        }
+        var arbiter = controller.roleArbiter();
+        return arbiter == null || arbiter.handles(this, msg);
+    }
+
     private void keepForLater(OFMessage msg) {
         if (earlyBytes + msg.length() > EARLY_MESSAGE_LIMIT) {
             // A switch may flood PACKET_INs as soon as it sent its features (cbench does), and deleting its flows may
@@ -364,7 +398,7 @@ final class SwitchConnection implements IOFSwitch {
                 break;
             }
             try {
-                controller.dispatch(this, OFMessageReader.read(ByteBuffer.wrap(bytes)));
+                dispatch(OFMessageReader.read(ByteBuffer.wrap(bytes)));
             } catch (OFParseException e) {
                 throw new IllegalStateException("a message that parsed once no longer parses", e);
             }
@@ -423,6 +457,37 @@ final class SwitchConnection implements IOFSwitch {
             flushNow();
         });
         return result;
+    }
+
+    @Override
+    public NiciraRole getRole() {
+        return role;
+    }
+
+    @Override
+    public CompletableFuture<NiciraRole> setRole(NiciraRole wanted, Duration timeout) {
+        var result = new CompletableFuture<NiciraRole>();
+        execute(() -> {
+            if (state == State.CLOSED) {
+                result.completeExceptionally(new SwitchDisconnectedException("switch " + getStringId() + " disconnected"));
+                return;
+            }
+            requestRole(wanted, loop.now + nanos(timeout)).whenComplete((v, e) -> complete(result, v, e));
+            flushNow();
+        });
+        return result;
+    }
+
+    /** On the loop thread; the role is ours once the switch has granted it. */
+    private CompletableFuture<NiciraRole> requestRole(NiciraRole wanted, long deadline) {
+        return request(new NiciraRoleRequest(nextXid(), wanted), OFType.VENDOR, deadline).thenApply(reply -> {
+            var granted = ((NiciraRoleReply) reply).role();
+            if (granted != role) {
+                log.info("switch {}: role {} (was {})", getStringId(), granted, role);
+            }
+            role = granted;
+            return granted;
+        });
     }
 
     @Override
@@ -492,6 +557,10 @@ final class SwitchConnection implements IOFSwitch {
 
     @Override
     public void write(OFMessage msg) {
+        if (role == NiciraRole.SLAVE && (msg instanceof OFFlowMod || msg instanceof OFPacketOut || msg instanceof OFPortMod)) {
+            writeThroughMaster(msg);
+            return;
+        }
         if (loop.inLoop()) {
             if (reserve(msg.length())) {
                 msg.writeTo(writeBuf);
@@ -507,6 +576,17 @@ final class SwitchConnection implements IOFSwitch {
                     written();
                 }
             });
+        }
+    }
+
+    private void writeThroughMaster(OFMessage msg) {
+        var arbiter = controller.roleArbiter();
+        if (arbiter != null) {
+            arbiter.writeThroughMaster(this, msg);
+        } else if (!warnedNoMaster) {
+            warnedNoMaster = true;
+            log.warn("switch {}: dropped a {} written while this controller is SLAVE and no cluster is running",
+                    getStringId(), msg.type());
         }
     }
 

@@ -1,0 +1,807 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.config.Config;
+import com.hazelcast.core.EntryEvent;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import com.hazelcast.map.listener.EntryMergedListener;
+import com.hazelcast.map.listener.EntryRemovedListener;
+import com.hazelcast.map.listener.EntryUpdatedListener;
+import com.hazelcast.multimap.MultiMap;
+
+import net.beaconcontroller.cluster.ICluster;
+import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.IRoleArbiter;
+import net.beaconcontroller.core.SwitchLocal;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFMessageReader;
+import net.beaconcontroller.openflow.OFParseException;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
+import net.beaconcontroller.util.Dpids;
+
+/**
+ * This instance as a member of a Beacon cluster: an embedded Hazelcast member, the shared map of masters, the role
+ * of each switch on this instance, writes forwarded to masters, and switch migration.
+ *
+ * <p>Who writes what: the oldest member assigns a master to every switch that has none alive (at connection,
+ * after a member left) and plans balancing moves; a switch's current master runs its migration and names the new
+ * master in the map at the hand-over point; every member follows the map for the switches connected to it.
+ *
+ * <p>It starts at a lower start level than the core, so that no switch is handled as this instance's own before the
+ * cluster decides (see {@link IRoleArbiter}); it needs no service of the core.
+ */
+@Component(service = {}, immediate = true, configurationPid = "cluster",
+        configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = ClusterConfig.class)
+public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener {
+    private static final Logger log = LoggerFactory.getLogger(Cluster.class);
+    private static final SwitchLocal<SwitchState> STATE = new SwitchLocal<>("cluster", null);
+    private static final int RECENT_MIGRATIONS = 100;
+    /** How long a forwarded write waits for its switch to have a master before it is dropped. */
+    private static final int FORWARD_RETRIES = 40;
+    private static final long FORWARD_RETRY_MILLIS = 50;
+
+    /** A migration this member runs as the switch's master. */
+    private static final class Outgoing {
+        final long id;
+        final long dpid;
+        final String target;
+        final long started = System.nanoTime();
+        final CompletableFuture<Migration> done = new CompletableFuture<>();
+        /** Past the marker: the switch is the target's now, whatever happens. */
+        volatile boolean handedOver;
+
+        Outgoing(long id, long dpid, String target) {
+            this.id = id;
+            this.dpid = dpid;
+            this.target = target;
+        }
+    }
+
+    private ClusterConfig config;
+    private Duration timeout;
+    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private ScheduledExecutorService executor;
+    private final CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
+    private volatile HazelcastInstance hz;
+    private volatile String self;
+    private IMap<Long, String> masters;
+    private MultiMap<Long, String> connected;
+    private IMap<Long, Long> rates;
+    private IMap<String, String> memberLoad;
+    /** The masters map as last seen: read on every forwarded write, so it must not cost a network round trip. */
+    private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
+    private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
+    private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
+    /** Migrations this member is the target of: switch to migration id. */
+    private final Map<Long, Long> incoming = new ConcurrentHashMap<>();
+    private final ArrayDeque<Migration> recent = new ArrayDeque<>();
+    private final AtomicLong migrationIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
+    private long lastSample = System.nanoTime();
+    private long lastBalance = System.nanoTime();
+    private volatile CompletionStage<Migration> balancing = CompletableFuture.completedFuture(null);
+
+    @Activate
+    void activate(BundleContext context, ClusterConfig c) {
+        validate(c);
+        if (!c.enabled()) {
+            return;
+        }
+        start(c);
+        // Registered before the member has joined: switches that connect meanwhile wait for it (initialRole).
+        registrations.add(context.registerService(IRoleArbiter.class, this, null));
+        registrations.add(context.registerService(IOFSwitchListener.class, this, null));
+        registrations.add(context.registerService(ICluster.class, this, null));
+    }
+
+    @Deactivate
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
+        registrations.clear();
+        stop();
+    }
+
+    /** Joins the cluster in the background (outside OSGi: for tests). */
+    void start(ClusterConfig c) {
+        config = c;
+        timeout = Duration.ofMillis(c.migrationTimeout());
+        executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
+        executor.execute(this::join);
+    }
+
+    /** Leaves the cluster. */
+    void stop() {
+        if (executor != null) {
+            executor.shutdownNow();
+        }
+        ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
+        var h = hz;
+        if (h != null) {
+            h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
+        }
+    }
+
+    private static void validate(ClusterConfig c) {
+        for (var m : c.members()) {
+            if (!m.matches("[A-Za-z0-9.:\\[\\]-]+(:\\d{1,5})?")) {
+                throw new SettingException("cluster.members", String.join(",", c.members()),
+                        "expected host or host:port entries, got '" + m + "'");
+            }
+        }
+        if (c.lowWater() >= c.highWater()) {
+            throw new SettingException("cluster.lowWater", Integer.toString(c.lowWater()),
+                    "it must be below cluster.highWater (" + c.highWater() + ")");
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ membership
+
+    private void join() {
+        var c = new Config();
+        c.setClusterName(config.name());
+        c.setInstanceName("beacon-" + config.bindAddress() + "-" + config.port());
+        c.setClassLoader(Cluster.class.getClassLoader());
+        c.setProperty("hazelcast.logging.type", "slf4j");
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.setProperty("hazelcast.shutdownhook.enabled", "false");
+        c.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+        c.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(config.failureTimeout()));
+        c.setProperty("hazelcast.merge.first.run.delay.seconds", "10");
+        c.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
+        c.setProperty("hazelcast.socket.bind.any", "false");
+        c.setProperty("hazelcast.local.localAddress", config.bindAddress());
+        var network = c.getNetworkConfig();
+        network.setPort(config.port()).setPortAutoIncrement(false);
+        var join = network.getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).setMembers(List.of(config.members()));
+        try {
+            var h = Hazelcast.newHazelcastInstance(c);
+            self = h.getCluster().getLocalMember().getUuid().toString();
+            masters = h.getMap("beacon.masters");
+            connected = h.getMultiMap("beacon.connected");
+            rates = h.getMap("beacon.rates");
+            memberLoad = h.getMap("beacon.memberLoad");
+            hz = h; // last: readers take a set hz to mean that everything above is there
+            masters.addEntryListener(new MasterListener(), true);
+            masterCache.putAll(masters);
+            h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            h.getCluster().addMembershipListener(new MembershipListener() {
+                @Override
+                public void memberAdded(MembershipEvent e) {
+                    log.info("cluster: member {} joined ({} members)", e.getMember().getAddress(), e.getMembers().size());
+                }
+
+                @Override
+                public void memberRemoved(MembershipEvent e) {
+                    log.warn("cluster: member {} left ({} members)", e.getMember().getAddress(), e.getMembers().size());
+                    executor.execute(() -> memberLeft(e.getMember().getUuid().toString()));
+                }
+            });
+            int size = h.getCluster().getMembers().size();
+            var address = config.bindAddress() + ":" + config.port();
+            if (size == 1 && List.of(config.members()).stream().anyMatch(m -> !m.equals(address))) {
+                log.warn("cluster '{}': no other member answered at {}; running alone until one joins (are"
+                        + " cluster.name and cluster.members the same on every instance?)", config.name(),
+                        String.join(",", config.members()));
+            } else {
+                log.info("cluster '{}': joined as {} with {} member(s)", config.name(), address, size);
+            }
+            ready.complete(h);
+            executor.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
+        } catch (RuntimeException e) {
+            log.error("cluster: cannot start the member on {}:{}: {}", config.bindAddress(), config.port(),
+                    e.getMessage());
+            ready.completeExceptionally(e);
+        }
+    }
+
+    private boolean isOldest() {
+        var h = hz;
+        return h != null && h.getCluster().getMembers().iterator().next().localMember();
+    }
+
+    private List<String> liveMembers() {
+        return hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString()).toList();
+    }
+
+    private void memberLeft(String member) {
+        outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
+                .forEach(o -> abort(o, "the target left the cluster"));
+        if (isOldest()) {
+            reconcile();
+        }
+    }
+
+    /** Once a second: load, the oldest member's assignments and balancing, and this member's roles. */
+    private void tick() {
+        try {
+            sampleLoad();
+            if (isOldest()) {
+                reconcile();
+                long now = System.nanoTime();
+                if (config.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod())) {
+                    lastBalance = now;
+                    balance();
+                }
+            }
+            followMasters();
+        } catch (RuntimeException e) {
+            // Hazelcast operations fail while members come and go: the next tick tries again.
+            log.debug("cluster: tick failed", e);
+        }
+    }
+
+    private void sampleLoad() {
+        long now = System.nanoTime();
+        double seconds = (now - lastSample) / 1e9;
+        lastSample = now;
+        long total = 0;
+        for (var st : local.values()) {
+            long count = st.packetIns;
+            long rate = Math.round((count - st.sampled) / seconds);
+            st.sampled = count;
+            if (st.sw.getRole() == NiciraRole.MASTER) {
+                total += rate;
+                rates.setAsync(st.sw.getId(), rate);
+            }
+        }
+        double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuLoad() : -1;
+        memberLoad.setAsync(self, total + " " + cpu);
+    }
+
+    /** The oldest member: every connected switch gets a live master that is connected to it. */
+    private void reconcile() {
+        var live = new HashSet<>(liveMembers());
+        var order = liveMembers();
+        var counts = new HashMap<String, Integer>();
+        var current = new HashMap<>(masters);
+        current.values().forEach(m -> counts.merge(m, 1, Integer::sum));
+        var dpids = new HashSet<>(connected.keySet());
+        dpids.addAll(current.keySet());
+        for (long dpid : dpids) {
+            var conns = new HashSet<String>();
+            for (var m : connected.get(dpid)) {
+                if (live.contains(m)) {
+                    conns.add(m);
+                } else {
+                    connected.remove(dpid, m);
+                }
+            }
+            var master = current.get(dpid);
+            if (conns.isEmpty()) {
+                if (master != null) {
+                    masters.remove(dpid, master);
+                }
+                continue;
+            }
+            if (master == null || !conns.contains(master)) {
+                var pick = Balancer.pick(conns, counts, order);
+                counts.merge(pick, 1, Integer::sum);
+                if (master != null) {
+                    counts.merge(master, -1, Integer::sum);
+                }
+                // Conditional: a migration may have named a new master since the snapshot.
+                boolean set = master == null ? masters.putIfAbsent(dpid, pick) == null : masters.replace(dpid, master, pick);
+                if (set) {
+                    log.info("cluster: switch {} mastered by {} (was {})", Dpids.toString(dpid), describe(pick),
+                            master == null ? "none" : describe(master));
+                }
+            }
+        }
+    }
+
+    private void balance() {
+        if (!balancing.toCompletableFuture().isDone()) {
+            return;
+        }
+        var connections = new HashMap<Long, Set<String>>();
+        for (var e : connected.entrySet()) {
+            connections.computeIfAbsent(e.getKey(), k -> new HashSet<>()).add(e.getValue());
+        }
+        var move = Balancer.plan(liveMembers(), new HashMap<>(masters), connections, new HashMap<>(rates),
+                config.highWater(), config.lowWater());
+        move.ifPresent(m -> {
+            log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()), describe(m.from()),
+                    describe(m.to()));
+            balancing = migrate(m.dpid(), m.to()).exceptionally(e -> {
+                log.warn("cluster: balancing move of switch {} failed: {}", Dpids.toString(m.dpid()), e.getMessage());
+                return null;
+            });
+        });
+    }
+
+    /** Every member: each switch connected here takes the role the map gives this member. */
+    private void followMasters() {
+        if (local.isEmpty()) {
+            return;
+        }
+        var now = masters.getAll(new HashSet<>(local.keySet()));
+        for (var st : local.values()) {
+            var m = now.get(st.sw.getId());
+            if (m != null) {
+                masterCache.put(st.sw.getId(), m);
+                follow(st, m);
+            }
+        }
+    }
+
+    private void follow(SwitchState st, String master) {
+        long dpid = st.sw.getId();
+        if (outgoing.containsKey(dpid) || incoming.containsKey(dpid) || !st.sw.isConnected()) {
+            return; // a migration sets the roles itself
+        }
+        var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
+        if (st.sw.getRole() != want) {
+            st.sw.setRole(want, timeout).whenComplete((r, e) -> {
+                if (e != null) {
+                    log.warn("cluster: switch {} refused role {}: {}", st.sw.getStringId(), want, e.getMessage());
+                }
+            });
+        }
+    }
+
+    private final class MasterListener implements EntryAddedListener<Long, String>, EntryUpdatedListener<Long, String>,
+            EntryRemovedListener<Long, String>, EntryMergedListener<Long, String> {
+        @Override
+        public void entryAdded(EntryEvent<Long, String> e) {
+            changed(e.getKey(), e.getValue());
+        }
+
+        @Override
+        public void entryUpdated(EntryEvent<Long, String> e) {
+            changed(e.getKey(), e.getValue());
+        }
+
+        @Override
+        public void entryMerged(EntryEvent<Long, String> e) {
+            changed(e.getKey(), e.getValue());
+        }
+
+        @Override
+        public void entryRemoved(EntryEvent<Long, String> e) {
+            masterCache.remove(e.getKey());
+        }
+
+        private void changed(long dpid, String master) {
+            masterCache.put(dpid, master);
+            var st = local.get(dpid);
+            if (st != null) {
+                follow(st, master);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ the role arbiter
+
+    @Override
+    public CompletionStage<NiciraRole> initialRole(IOFSwitch sw) {
+        var st = new SwitchState(sw);
+        sw.setLocal(STATE, st);
+        long dpid = sw.getId();
+        return ready.thenApplyAsync(h -> {
+            connected.put(dpid, self);
+            var m = masters.get(dpid);
+            if (m == null) {
+                var before = masters.putIfAbsent(dpid, self);
+                m = before == null ? self : before;
+            }
+            masterCache.put(dpid, m);
+            local.put(dpid, st);
+            return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
+        }, executor);
+    }
+
+    @Override
+    public boolean handles(IOFSwitch sw, OFMessage msg) {
+        var st = sw.getLocal(STATE);
+        return st == null || st.handles(msg);
+    }
+
+    @Override
+    public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
+        forward(sw.getId(), msg.toByteArray(), 0);
+    }
+
+    private void forward(long dpid, byte[] bytes, int attempt) {
+        var m = masterCache.get(dpid);
+        if (m != null && !m.equals(self)) {
+            send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes));
+            return;
+        }
+        // No master yet, or the map names this member and its MASTER request is on its way.
+        if (attempt >= FORWARD_RETRIES) {
+            log.warn("cluster: switch {} has had no other master for {} ms: dropped a message written to it",
+                    Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS);
+            return;
+        }
+        executor.schedule(() -> {
+            var st = local.get(dpid);
+            if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
+                writeHere(st, bytes);
+            } else {
+                forward(dpid, bytes, attempt + 1);
+            }
+        }, FORWARD_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private static void writeHere(SwitchState st, byte[] bytes) {
+        try {
+            st.sw.write(OFMessageReader.read(ByteBuffer.wrap(bytes)));
+        } catch (OFParseException e) {
+            throw new IllegalStateException("a message this cluster serialized does not parse", e);
+        }
+    }
+
+    @Override
+    public void addedSwitch(IOFSwitch sw) {
+    }
+
+    @Override
+    public void removedSwitch(IOFSwitch sw) {
+        long dpid = sw.getId();
+        var st = local.get(dpid);
+        if (st == null || st.sw != sw) {
+            return; // a newer connection of the same switch already took its place
+        }
+        local.remove(dpid, st);
+        var o = outgoing.get(dpid);
+        if (o != null && !o.handedOver) {
+            abort(o, "the switch disconnected");
+        }
+        incoming.remove(dpid);
+        executor.execute(() -> {
+            if (!local.containsKey(dpid)) {
+                connected.remove(dpid, self);
+                masters.remove(dpid, self); // the oldest member picks a new master among the others
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------------- migration
+
+    @Override
+    public CompletionStage<Migration> migrate(long dpid, String member) {
+        var result = new CompletableFuture<Migration>();
+        executor.execute(() -> {
+            try {
+                var target = resolve(member);
+                var master = masters.get(dpid);
+                if (master == null) {
+                    throw new IllegalArgumentException("switch " + Dpids.toString(dpid) + " is not connected to the cluster");
+                }
+                if (!connected.get(dpid).contains(target)) {
+                    throw new IllegalArgumentException("member " + describe(target) + " is not connected to switch "
+                            + Dpids.toString(dpid));
+                }
+                if (master.equals(target)) {
+                    result.complete(new Migration(dpid, master, target, Duration.ZERO));
+                } else if (master.equals(self)) {
+                    start(dpid, target).whenComplete((m, e) -> complete(result, m, e));
+                } else {
+                    send(master, new Wire(Wire.Kind.MIGRATE, dpid, 0, self, target.getBytes(StandardCharsets.UTF_8)));
+                    awaitMaster(dpid, master, target, System.nanoTime(), result);
+                }
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    /** A migration run by another member: done when the map names the target. */
+    private void awaitMaster(long dpid, String from, String target, long started, CompletableFuture<Migration> result) {
+        long took = System.nanoTime() - started;
+        if (target.equals(masterCache.get(dpid))) {
+            result.complete(new Migration(dpid, from, target, Duration.ofNanos(took)));
+        } else if (took > TimeUnit.MILLISECONDS.toNanos(2L * config.migrationTimeout())) {
+            result.completeExceptionally(new TimeoutException("switch " + Dpids.toString(dpid) + " did not move to "
+                    + describe(target) + " in time"));
+        } else {
+            executor.schedule(() -> awaitMaster(dpid, from, target, started, result), 5, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Phase 1, on the master: ask the target to become EQUAL and watch for the marker. */
+    private CompletableFuture<Migration> start(long dpid, String target) {
+        var st = local.get(dpid);
+        if (st == null || st.sw.getRole() != NiciraRole.MASTER) {
+            return CompletableFuture.failedFuture(new IllegalStateException("this member does not master switch "
+                    + Dpids.toString(dpid)));
+        }
+        var o = new Outgoing(migrationIds.incrementAndGet(), dpid, target);
+        if (outgoing.putIfAbsent(dpid, o) != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
+                    + " is already migrating"));
+        }
+        send(target, new Wire(Wire.Kind.PREPARE, dpid, o.id, self, Wire.NONE));
+        executor.schedule(() -> {
+            if (!o.done.isDone() && !o.handedOver) {
+                abort(o, "no hand-over within " + config.migrationTimeout() + " ms");
+            }
+        }, config.migrationTimeout(), TimeUnit.MILLISECONDS);
+        return o.done;
+    }
+
+    private void receive(byte[] bytes) {
+        Wire w;
+        try {
+            w = Wire.decode(bytes);
+        } catch (IllegalArgumentException e) {
+            log.warn("cluster: dropped a malformed message from another member");
+            return;
+        }
+        try {
+            switch (w.kind()) {
+                case WRITE -> received(w);
+                case MIGRATE -> {
+                    var target = new String(w.data(), StandardCharsets.UTF_8);
+                    start(w.dpid(), target).whenComplete((m, e) -> {
+                        if (e != null) {
+                            log.warn("cluster: migration of switch {} to {} failed: {}", Dpids.toString(w.dpid()),
+                                    describe(target), e.getMessage());
+                        }
+                    });
+                }
+                case PREPARE -> prepare(w);
+                case READY -> ready(w);
+                case DONE -> done(w);
+                case COMPLETE -> complete(w);
+                case ABORT -> aborted(w);
+            }
+        } catch (RuntimeException e) {
+            log.warn("cluster: {} for switch {} failed: {}", w.kind(), Dpids.toString(w.dpid()), e.toString());
+        }
+    }
+
+    private void received(Wire w) {
+        var st = local.get(w.dpid());
+        if (st == null) {
+            log.warn("cluster: a message for switch {} arrived from {}, which is not connected here",
+                    Dpids.toString(w.dpid()), describe(w.from()));
+        } else if (st.sw.getRole() != NiciraRole.SLAVE) {
+            writeHere(st, w.data());
+        } else if (!w.from().equals(masterCache.get(w.dpid()))) {
+            forward(w.dpid(), w.data(), 0); // the switch moved on while the message was under way
+        }
+    }
+
+    /** Phase 1, on the target: EQUAL, dropping the switch's messages until the marker. */
+    private void prepare(Wire w) {
+        var st = local.get(w.dpid());
+        if (st == null) {
+            send(w.from(), new Wire(Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE));
+            return;
+        }
+        incoming.put(w.dpid(), w.id());
+        // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
+        st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, w.id(), () -> { }));
+        st.sw.setRole(NiciraRole.OTHER, timeout).whenComplete((r, e) -> send(w.from(),
+                new Wire(e == null ? Wire.Kind.READY : Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE)));
+    }
+
+    /** Phase 2, on the master: the marker flow goes in and out; its FLOW_REMOVED marks the hand-over point. */
+    private void ready(Wire w) {
+        var o = outgoing.get(w.dpid());
+        var st = local.get(w.dpid());
+        if (o == null || o.id != w.id() || st == null) {
+            return;
+        }
+        var sw = st.sw;
+        sw.execute(() -> {
+            st.awaitMarker(SwitchState.Gate.HANDLE_UNTIL_MARKER, o.id, () -> markerPassed(o, st));
+            sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.ADD));
+            sw.barrier(timeout).thenRun(() -> {
+                sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.DELETE_STRICT));
+                sw.flush();
+            });
+        });
+    }
+
+    /**
+     * Phase 3, on the master (its I/O thread): later messages are the target's. Once what it wrote before is
+     * through (a barrier), the map names the target, this member steps down to SLAVE and tells the target.
+     */
+    private void markerPassed(Outgoing o, SwitchState st) {
+        o.handedOver = true;
+        st.sw.barrier(timeout).whenCompleteAsync((r, e) -> {
+            masters.put(o.dpid, o.target);
+            masterCache.put(o.dpid, o.target);
+            st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((role, e2) -> {
+                st.sw.execute(st::open); // as SLAVE the core drops its messages; the gate is for the next time
+                send(o.target, new Wire(Wire.Kind.DONE, o.dpid, o.id, self, Wire.NONE));
+            });
+        }, executor);
+    }
+
+    /** Phase 4, on the target: MASTER. */
+    private void done(Wire w) {
+        var st = local.get(w.dpid());
+        if (st == null || !Long.valueOf(w.id()).equals(incoming.get(w.dpid()))) {
+            return;
+        }
+        st.sw.setRole(NiciraRole.MASTER, timeout).whenComplete((r, e) -> {
+            incoming.remove(w.dpid(), w.id());
+            if (e != null) {
+                log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
+            }
+            send(w.from(), new Wire(Wire.Kind.COMPLETE, w.dpid(), w.id(), self, Wire.NONE));
+        });
+    }
+
+    private void complete(Wire w) {
+        var o = outgoing.get(w.dpid());
+        if (o == null || o.id != w.id()) {
+            return;
+        }
+        outgoing.remove(w.dpid(), o);
+        var m = new Migration(o.dpid, self, o.target, Duration.ofNanos(System.nanoTime() - o.started));
+        synchronized (recent) {
+            recent.addLast(m);
+            if (recent.size() > RECENT_MIGRATIONS) {
+                recent.removeFirst();
+            }
+        }
+        log.info("cluster: switch {} migrated to {} in {} ms", Dpids.toString(o.dpid), describe(o.target),
+                String.format("%.1f", m.took().toNanos() / 1e6));
+        o.done.complete(m);
+    }
+
+    private void aborted(Wire w) {
+        var o = outgoing.get(w.dpid());
+        if (o != null && o.id == w.id()) {
+            if (!o.handedOver) {
+                abort(o, "the target gave up");
+            }
+            return;
+        }
+        var st = local.get(w.dpid());
+        if (st != null && incoming.remove(w.dpid(), w.id())) {
+            // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
+            st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((r, e) -> st.sw.execute(st::open));
+        }
+    }
+
+    /** Before the hand-over point only: the old master keeps the switch and handles everything again. */
+    private void abort(Outgoing o, String why) {
+        if (!outgoing.remove(o.dpid, o)) {
+            return;
+        }
+        send(o.target, new Wire(Wire.Kind.ABORT, o.dpid, o.id, self, Wire.NONE));
+        var st = local.get(o.dpid);
+        if (st != null) {
+            st.sw.execute(st::open);
+        }
+        log.warn("cluster: migration of switch {} to {} given up: {}", Dpids.toString(o.dpid), describe(o.target), why);
+        o.done.completeExceptionally(new IllegalStateException("migration given up: " + why));
+    }
+
+    private void send(String member, Wire w) {
+        hz.<byte[]>getTopic("beacon.member." + member).publishAsync(w.encode());
+    }
+
+    private static <T> void complete(CompletableFuture<T> f, T value, Throwable error) {
+        if (error != null) {
+            f.completeExceptionally(error);
+        } else {
+            f.complete(value);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ what others see
+
+    @Override
+    public String localMemberId() {
+        return self;
+    }
+
+    @Override
+    public List<Member> members() {
+        var h = hz;
+        if (h == null) {
+            return List.of();
+        }
+        var result = new ArrayList<Member>();
+        boolean first = true;
+        for (var m : h.getCluster().getMembers()) {
+            var id = m.getUuid().toString();
+            var load = memberLoad.get(id);
+            long rate = 0;
+            double cpu = -1;
+            if (load != null) {
+                var parts = load.split(" ");
+                rate = Long.parseLong(parts[0]);
+                cpu = Double.parseDouble(parts[1]);
+            }
+            result.add(new Member(id, m.getAddress().getHost() + ":" + m.getAddress().getPort(), m.localMember(), first,
+                    rate, cpu));
+            first = false;
+        }
+        return result;
+    }
+
+    @Override
+    public Map<Long, String> masters() {
+        return hz == null ? Map.of() : new TreeMap<>(masters);
+    }
+
+    @Override
+    public List<Migration> recentMigrations() {
+        synchronized (recent) {
+            return List.copyOf(recent);
+        }
+    }
+
+    /** A member named by its id, a unique id prefix or its {@code host:port}. */
+    private String resolve(String name) {
+        var matches = new LinkedHashMap<String, String>();
+        for (var m : hz.getCluster().getMembers()) {
+            var id = m.getUuid().toString();
+            var address = m.getAddress().getHost() + ":" + m.getAddress().getPort();
+            if (id.equals(name) || address.equals(name)) {
+                return id;
+            }
+            if (id.startsWith(name)) {
+                matches.put(id, address);
+            }
+        }
+        if (matches.size() != 1) {
+            throw new IllegalArgumentException(matches.isEmpty() ? "no member " + name
+                    : "member " + name + " is ambiguous: " + matches.values());
+        }
+        return matches.keySet().iterator().next();
+    }
+
+    private String describe(String member) {
+        var h = hz;
+        if (h != null) {
+            for (var m : h.getCluster().getMembers()) {
+                if (m.getUuid().toString().equals(member)) {
+                    return m.getAddress().getHost() + ":" + m.getAddress().getPort();
+                }
+            }
+        }
+        return member.length() > 8 ? member.substring(0, 8) : member;
+    }
+}

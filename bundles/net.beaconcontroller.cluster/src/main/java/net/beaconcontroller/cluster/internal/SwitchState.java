@@ -1,0 +1,90 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.util.List;
+
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFFlowRemoved;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketIn;
+
+/**
+ * This member's side of one connected switch. During a migration both the old master and the target receive the
+ * switch's PACKET_INs; the marker flow's FLOW_REMOVED, which both see at the same point of the switch's message
+ * stream, splits them: the old master handles those before it, the target those after it. The gate fields are
+ * touched only on the switch's I/O thread.
+ */
+final class SwitchState {
+    /** Cookies of marker flows: this prefix, then the migration id. */
+    static final long MARKER_PREFIX = 0xbeac_0000_0000_0000L;
+    /** An ethertype no host sends (IEEE 802 local experimental), so the marker flow matches nothing on its way. */
+    static final int MARKER_ETHERTYPE = 0x88b5;
+
+    enum Gate {
+        /** Handles everything: not migrating. */
+        OPEN,
+        /** The old master: handles until the marker, then nothing. */
+        HANDLE_UNTIL_MARKER,
+        /** The target: handles nothing until the marker, then everything. */
+        DROP_UNTIL_MARKER,
+        /** The old master after the marker. */
+        CLOSED
+    }
+
+    final IOFSwitch sw;
+    private Gate gate = Gate.OPEN;
+    private long marker;
+    private Runnable onMarker;
+    /**
+     * PACKET_INs handled, written on the I/O thread and read once a second by the load measurement: a stale or (in
+     * theory) torn read only skews one sample.
+     */
+    long packetIns;
+    /** The count at the last load sample; the measuring thread only. */
+    long sampled;
+
+    SwitchState(IOFSwitch sw) {
+        this.sw = sw;
+    }
+
+    /** Called for every PACKET_IN and FLOW_REMOVED before the listeners see it. */
+    boolean handles(OFMessage msg) {
+        if (gate != Gate.OPEN && msg instanceof OFFlowRemoved removed && removed.cookie() == marker) {
+            gate = gate == Gate.HANDLE_UNTIL_MARKER ? Gate.CLOSED : Gate.OPEN;
+            var then = onMarker;
+            onMarker = null;
+            then.run();
+            return false;
+        }
+        if (gate == Gate.DROP_UNTIL_MARKER || gate == Gate.CLOSED) {
+            return false;
+        }
+        if (msg instanceof OFPacketIn) {
+            packetIns++;
+        }
+        return true;
+    }
+
+    /** Starts watching for migration {@code id}'s marker; {@code then} runs on the I/O thread when it passes. */
+    void awaitMarker(Gate until, long id, Runnable then) {
+        gate = until;
+        marker = MARKER_PREFIX | id;
+        onMarker = then;
+    }
+
+    void open() {
+        gate = Gate.OPEN;
+        onMarker = null;
+    }
+
+    Gate gate() {
+        return gate;
+    }
+
+    static OFFlowMod marker(IOFSwitch sw, long id, OFFlowMod.Command command) {
+        return OFFlowMod.builder().xid(sw.nextXid()).command(command)
+                .match(OFMatch.builder().dlType(MARKER_ETHERTYPE).build()).cookie(MARKER_PREFIX | id).priority(1)
+                .flags(OFFlowMod.FLAG_SEND_FLOW_REM).actions(List.of()).build();
+    }
+}

@@ -1,0 +1,212 @@
+package net.beaconcontroller.cluster.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.core.Command;
+import net.beaconcontroller.core.IOFMessageListener;
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
+
+/**
+ * Three controllers, each with a cluster member (real Hazelcast members in this JVM), and emulated switches connected
+ * to all three that follow Open vSwitch's role rules. Each controller answers every PACKET_IN it handles with a
+ * PACKET_OUT, so the switch can count who answered what.
+ */
+class ClusterTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final List<ControllerFixture> controllers = new ArrayList<>();
+    private final List<Cluster> members = new ArrayList<>();
+    private final List<RoleSwitch> switches = new ArrayList<>();
+
+    /** Answers each PACKET_IN with a PACKET_OUT of the same frame, as a hub would. */
+    private static final class Echo implements IOFMessageListener {
+        @Override
+        public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
+            sw.write(OFPacketOut.of((OFPacketIn) msg, List.of(new OFActionOutput(OFPort.FLOOD, 0))));
+            return Command.CONTINUE;
+        }
+    }
+
+    @BeforeEach
+    void startThree() {
+        int[] ports = IntStream.range(0, 3).map(i -> freePort()).toArray();
+        var list = Arrays.stream(ports).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+        for (int port : ports) {
+            var member = new Cluster();
+            member.start(Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=test-" + ports[0],
+                    "cluster.members=" + list, "cluster.port=" + port, "cluster.balancePeriod=0",
+                    "cluster.failureTimeout=3"));
+            var fx = ControllerFixture.start();
+            fx.controller.setRoleArbiter(member);
+            fx.controller.addOFSwitchListener(member);
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, new Echo());
+            members.add(member);
+            controllers.add(fx);
+        }
+        await(() -> members.stream().allMatch(m -> m.members().size() == 3), "three members");
+    }
+
+    @AfterEach
+    void stopAll() {
+        switches.forEach(RoleSwitch::close);
+        controllers.forEach(ControllerFixture::close);
+        members.forEach(Cluster::stop);
+    }
+
+    @Test
+    void everySwitchGetsExactlyOneMasterAndTheOthersAreSlaves() {
+        for (long dpid = 1; dpid <= 6; dpid++) {
+            switches.add(connect(dpid));
+        }
+        for (var sw : switches) {
+            await(() -> oneMaster(sw), "one master and two slaves");
+        }
+        var masters = members.get(0).masters();
+        assertEquals(6, masters.size());
+        for (var m : members) {
+            await(() -> m.masters().equals(masters), "every member sees the same masters");
+        }
+    }
+
+    @Test
+    void migrationsUnderLoadAnswerEveryPacketInExactlyOnce() throws Exception {
+        var sw = connect(1);
+        switches.add(sw);
+        await(() -> oneMaster(sw), "one master");
+        var sender = new Thread(() -> {
+            for (int n = 1; n <= 20_000; n++) {
+                sw.packetIn(n);
+                if (n % 50 == 0) {
+                    sleepMillis(1);
+                }
+            }
+        });
+        sender.start();
+        var times = new ArrayList<Double>();
+        var ids = members.stream().map(Cluster::localMemberId).toList();
+        for (int k = 0; k < 12 && sender.isAlive(); k++) {
+            var target = ids.get((k + 1) % 3);
+            // Asked of any member: the master runs it, the others forward the request.
+            var m = members.get(k % 3).migrate(1, target).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            times.add(m.took().toNanos() / 1e6);
+            waitMaster(1, target);
+        }
+        sender.join();
+        await(() -> sw.answers.size() == 20_000, "an answer to each of the 20,000 PACKET_INs");
+        Thread.sleep(300); // duplicates, if any, come in late
+        var duplicates = sw.answers.entrySet().stream().filter(e -> e.getValue().size() != 1).toList();
+        assertTrue(duplicates.isEmpty(), duplicates.size() + " PACKET_INs answered more than once, e.g. "
+                + duplicates.stream().limit(3).toList());
+        assertEquals(0, sw.refused.get(), "writes refused by the switch (sent by a SLAVE)");
+        assertTrue(times.size() >= 3, "migrations done while the load ran: " + times);
+        System.out.printf("migrations under load: %d, ms %s%n", times.size(), times);
+    }
+
+    @Test
+    void aSlaveForwardsItsWritesToTheMaster() {
+        var sw = connect(7);
+        switches.add(sw);
+        await(() -> oneMaster(sw), "one master");
+        var roles = sw.roles();
+        int slave = roles[0] == NiciraRole.SLAVE ? 0 : 1;
+        var slaveSwitch = controllers.get(slave).controller.getSwitches().get(7L);
+        var frame = FakeSwitch.frame(64, 1);
+        ByteBuffer.wrap(frame).putInt(14, 424242);
+        slaveSwitch.write(OFPacketOut.unbuffered(slaveSwitch.nextXid(), OFPort.NONE,
+                List.of(new OFActionOutput(OFPort.FLOOD, 0)), ByteBuffer.wrap(frame)));
+        await(() -> sw.answers.containsKey(424242), "the slave's PACKET_OUT to reach the switch through the master");
+        assertEquals(0, sw.refused.get());
+        int master = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
+        assertEquals(List.of(master), sw.answers.get(424242));
+    }
+
+    @Test
+    void aMemberThatLeavesHasItsSwitchesTakenOverByTheOthers() {
+        for (long dpid = 1; dpid <= 3; dpid++) {
+            switches.add(connect(dpid));
+        }
+        switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
+        var leaving = members.get(0).masters().values().iterator().next();
+        int index = members.stream().map(Cluster::localMemberId).toList().indexOf(leaving);
+        long t = System.nanoTime();
+        controllers.get(index).close();
+        members.get(index).stop();
+        for (var sw : switches) {
+            await(() -> Arrays.stream(sw.roles()).filter(r -> r == NiciraRole.MASTER).count() == 1
+                    && sw.roles()[index] != NiciraRole.MASTER, "a new master among the others");
+        }
+        System.out.printf("fail-over after a member left: %.0f ms%n", (System.nanoTime() - t) / 1e6);
+        int other = (index + 1) % 3;
+        await(() -> members.get(other).masters().values().stream().noneMatch(leaving::equals),
+                "the map to forget the member that left");
+    }
+
+    private void waitMaster(long dpid, String target) {
+        await(() -> target.equals(members.get(0).masters().get(dpid)), "the map to name the target");
+    }
+
+    private RoleSwitch connect(long dpid) {
+        return new RoleSwitch(dpid, controllers.stream().mapToInt(ControllerFixture::port).toArray());
+    }
+
+    private static boolean oneMaster(RoleSwitch sw) {
+        var roles = Arrays.asList(sw.roles());
+        return roles.stream().filter(r -> r == NiciraRole.MASTER).count() == 1
+                && roles.stream().filter(r -> r == NiciraRole.SLAVE).count() == roles.size() - 1;
+    }
+
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            sleepMillis(10);
+        }
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (var s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

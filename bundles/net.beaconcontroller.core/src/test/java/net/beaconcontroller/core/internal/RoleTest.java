@@ -1,0 +1,116 @@
+package net.beaconcontroller.core.internal;
+
+import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IRoleArbiter;
+import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.openflow.NiciraRoleReply;
+import net.beaconcontroller.openflow.NiciraRoleRequest;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
+
+/** Switch roles chosen by an {@link IRoleArbiter}: what the controller does for a SLAVE and for a MASTER. */
+class RoleTest {
+    private static final Duration QUIET = Duration.ofMillis(300);
+
+    /** Gives every switch one role, records what it is asked to forward, and lets every message through. */
+    private static final class FixedRole implements IRoleArbiter {
+        final NiciraRole role;
+        final List<OFMessage> forwarded = new CopyOnWriteArrayList<>();
+
+        FixedRole(NiciraRole role) {
+            this.role = role;
+        }
+
+        @Override
+        public CompletionStage<NiciraRole> initialRole(IOFSwitch sw) {
+            return CompletableFuture.completedFuture(role);
+        }
+
+        @Override
+        public boolean handles(IOFSwitch sw, OFMessage msg) {
+            return true;
+        }
+
+        @Override
+        public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
+            forwarded.add(msg);
+        }
+    }
+
+    private static FakeSwitch answeringRoles(FakeSwitch fake) {
+        return fake.answer(OFType.VENDOR, m -> new NiciraRoleReply(m.xid(), ((NiciraRoleRequest) m).role()).toByteArray());
+    }
+
+    @Test
+    void aSlaveKeepsTheSwitchFlowsDropsItsPacketInsAndForwardsItsWrites() {
+        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+            var arbiter = new FixedRole(NiciraRole.SLAVE);
+            fx.controller.setRoleArbiter(arbiter);
+            var listener = new RecordingListener("recorder");
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);
+            var fake = answeringRoles(fx.connect(1));
+            var sw = fx.handshake(fake);
+            NiciraRoleRequest request = fake.expect(OFType.VENDOR, WAIT);
+            assertEquals(NiciraRole.SLAVE, request.role());
+            assertEquals(NiciraRole.SLAVE, sw.getRole());
+            fake.expectNone(OFType.FLOW_MOD, QUIET);
+
+            fake.send(fake.packetIn(1, FakeSwitch.frame(64, 1)));
+            listener.expectNone(QUIET);
+
+            var flow = OFFlowMod.builder().xid(sw.nextXid()).match(OFMatch.ALL).build();
+            sw.write(flow);
+            sw.flush();
+            fake.expectNone(OFType.FLOW_MOD, QUIET);
+            assertEquals(List.of(flow), arbiter.forwarded);
+        }
+    }
+
+    @Test
+    void aMasterDeletesFlowsAndHandlesPacketInsAndARoleChangeTakesEffectWhenGranted() {
+        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+            fx.controller.setRoleArbiter(new FixedRole(NiciraRole.MASTER));
+            var listener = new RecordingListener("recorder");
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);
+            var fake = answeringRoles(fx.connect(2));
+            var sw = fx.handshake(fake);
+            assertEquals(NiciraRole.MASTER, sw.getRole());
+            OFFlowMod delete = fake.expect(OFType.FLOW_MOD, WAIT);
+            assertEquals(OFFlowMod.Command.DELETE, delete.command());
+            fake.send(fake.packetIn(1, FakeSwitch.frame(64, 1)));
+            listener.await(WAIT);
+
+            assertEquals(NiciraRole.SLAVE, sw.setRole(NiciraRole.SLAVE, WAIT).join());
+            assertEquals(NiciraRole.SLAVE, sw.getRole());
+            fake.send(fake.packetIn(1, FakeSwitch.frame(64, 2)));
+            listener.expectNone(QUIET);
+        }
+    }
+
+    @Test
+    void withoutAnArbiterNoRoleIsRequested() {
+        try (var fx = ControllerFixture.start()) {
+            var fake = fx.connect(3);
+            var sw = fx.handshake(fake);
+            assertEquals(NiciraRole.OTHER, sw.getRole());
+            assertTrue(fake.received().stream().noneMatch(m -> m.type() == OFType.VENDOR));
+        }
+    }
+}

@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""End-to-end tests of a Beacon cluster: three product instances (each its own copy of the product, its own
+OpenFlow, web and cluster ports) in the learning-switch configuration with cluster.enabled=true, and Open vSwitch
+bridges connected to all three.
+
+    sudo python3 launcher/e2e/cluster_e2e.py --product launcher/target/products/.../beacon
+
+Prints PASS/FAIL lines and `N passed, N failed` like run_e2e.py.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from types import SimpleNamespace
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ovsenv  # noqa: E402
+from controller import ControllerProcess  # noqa: E402
+from run_e2e import BackgroundPing, pingall, tcp_transfer  # noqa: E402
+
+INSTANCES = 3
+OF_PORT, WEB_PORT, CLUSTER_PORT = 6653, 8091, 5801
+MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
+MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
+MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
+TESTS = ("cluster_formed", "cluster_pingall", "cluster_migration", "cluster_failover", "cluster_wrong_name")
+
+
+class Instance:
+    """One Beacon product copy with its own ports, run with the cluster on."""
+
+    def __init__(self, ctx, i, name=None):
+        self.i = i
+        self.dir = os.path.join(ctx.workdir, f"beacon{i}")
+        if not os.path.exists(self.dir):
+            shutil.copytree(ctx.args.product, self.dir, symlinks=True)
+        self.of_port, self.address = OF_PORT + i, f"127.0.0.1:{CLUSTER_PORT + i}"
+        members = ",".join(f"127.0.0.1:{CLUSTER_PORT + j}" for j in range(INSTANCES))
+        settings = os.path.join(self.dir, "cluster.properties")
+        with open(os.path.join(self.dir, "beacon.properties")) as f:
+            base = f.read()
+        with open(settings, "w") as f:
+            f.write(base + "\n" + "\n".join([
+                "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
+                f"cluster.port={CLUSTER_PORT + i}", f"controller.listenPort={self.of_port}",
+                f"web.port={WEB_PORT + i}", "cluster.failureTimeout=3"]) + "\n")
+        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean -configuration configurationSwitch"
+                                      f" --config '{settings}'", self.of_port,
+                                      os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env)
+
+    def start(self, timeout=90):
+        self.proc.start()
+        self.proc.wait_prompt(timeout)
+        self.proc.wait_listening(timeout)
+
+    def kill(self):
+        os.killpg(self.proc._proc.pid, signal.SIGKILL)
+        self.proc._proc.wait()
+        self.proc._proc = None
+
+    def cluster(self):
+        """`beacon:cluster` as ({member id: address}, {dpid: master address})."""
+        members, masters = {}, {}
+        for line in self.proc.command("beacon:cluster").splitlines():
+            if m := MEMBER_ROW.match(line):
+                members[m.group(1)] = m.group(2)
+            elif m := MASTER_ROW.match(line):
+                masters[m.group(1)] = m.group(2)
+        return members, masters
+
+
+def ovs_roles(ctx):
+    """{bridge: {controller target: role}} as Open vSwitch sees it."""
+    out = ctx.ovs.vsctl("--format=csv", "--data=bare", "--no-headings", "--columns=_uuid,target,role,is_connected",
+                        "list", "controller").stdout
+    by_uuid = {}
+    for line in out.splitlines():
+        uuid, target, role, connected = line.split(",")
+        by_uuid[uuid] = (target, role if connected == "true" else "disconnected")
+    roles = {}
+    for br in ctx.net.bridges.values():
+        uuids = ctx.ovs.vsctl("--data=bare", "--no-headings", "get", "bridge", br, "controller").stdout
+        roles[br] = dict(by_uuid[u] for u in uuids.strip("[] \n").replace(",", " ").split() if u in by_uuid)
+    return roles
+
+
+def one_master_each(ctx, live):
+    """Every bridge has exactly one master among the live instances' connections, the others slaves."""
+    roles = ovs_roles(ctx)
+    for br, by_target in roles.items():
+        live_roles = [r for t, r in by_target.items() if int(t.rsplit(":", 1)[1]) - OF_PORT in live]
+        if sorted(live_roles) != ["master"] + ["slave"] * (len(live) - 1):
+            return None
+    return roles
+
+
+def master_port(roles, br):
+    return next(int(t.rsplit(":", 1)[1]) for t, r in roles[br].items() if r == "master")
+
+
+def build_network(ctx):
+    spec = ovsenv.linear(4)
+    targets = [f"tcp:127.0.0.1:{OF_PORT + i}" for i in range(INSTANCES)]
+    net = ovsenv.Network(ctx.ovs, spec, targets[0])
+    net.build()
+    for i, br in enumerate(net.bridges.values()):
+        args = []
+        for j, t in enumerate(targets):
+            args += ["--", f"--id=@c{j}", "create", "Controller", f"target=\"{t}\"", "max_backoff=1000",
+                     "connection_mode=out-of-band"]
+        args += ["--", "set", "Bridge", br, "controller=[" + ",".join(f"@c{j}" for j in range(INSTANCES)) + "]"]
+        ctx.ovs.vsctl(*args)
+    ctx.net = net
+    ovsenv.wait_until(lambda: (s := ctx.ovs.controller_states()) and len(s) == 4 * INSTANCES and all(s), 60,
+                      "every bridge connected to all three instances", interval=0.2)
+
+
+def test_cluster_formed(ctx):
+    for inst in ctx.instances:
+        ovsenv.wait_until(lambda: len(inst.cluster()[0]) == INSTANCES, 60, f"instance {inst.i} sees 3 members",
+                          interval=0.5)
+    build_network(ctx)
+    t = time.monotonic()
+    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30,
+                              "exactly one master per switch in Open vSwitch", interval=0.2)
+    views = [inst.cluster()[1] for inst in ctx.instances]
+    if any(v != views[0] or len(v) != 4 for v in views):
+        raise AssertionError(f"the instances disagree on masters: {views}")
+    per = {}
+    for br in roles:
+        per[master_port(roles, br)] = per.get(master_port(roles, br), 0) + 1
+    return (f"3 members; 4 switches, each with 1 master and 2 slaves in OVS after {time.monotonic() - t:.1f}s;"
+            f" the 3 instances agree; masters per OpenFlow port {dict(sorted(per.items()))}")
+
+
+def test_cluster_pingall(ctx):
+    return pingall(ctx.net)
+
+
+def dpid_of(ctx, br):
+    sw = next(s for s, b in ctx.net.bridges.items() if b == br)
+    text = f"{ctx.net.spec.dpid(sw):016x}"
+    return ":".join(text[k:k + 2] for k in range(0, 16, 2))
+
+
+def test_cluster_migration(ctx):
+    """Repeated migrations of the switches between instances while a TCP transfer and a ping cross them."""
+    net = ctx.net
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    ping = BackgroundPing(ctx, net, src, dst, "migration")
+    times, errors = [], []
+    import threading
+
+    def migrate_loop():
+        k = 0
+        while not done.is_set() and k < 24:
+            br = list(net.bridges.values())[k % 4]
+            target = ctx.instances[(k // 4 + k) % INSTANCES]
+            out = ctx.instances[k % INSTANCES].proc.console(f"beacon:migrate {dpid_of(ctx, br)} {target.address}")
+            if m := MIGRATED.search(out):
+                times.append(float(m.group(2)))
+            else:
+                errors.append(out.strip())
+            k += 1
+    done = threading.Event()
+    mover = threading.Thread(target=migrate_loop)
+    t0 = time.time()
+    mover.start()
+    try:
+        transfer = tcp_transfer(ctx, net, src, dst)
+        mover.join(120)
+    finally:
+        done.set()
+        mover.join(30)
+        ping.stop()
+    if errors:
+        raise AssertionError(f"{len(errors)} migrations failed: {errors[:3]}")
+    replies = ping.replies()
+    sent = max(q for _, q in replies) if replies else 0
+    lost = sent - len({q for _, q in replies})
+    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 10, "one master per switch")
+    times.sort()
+    if lost > 2:
+        raise AssertionError(f"{lost} of {sent} pings lost during migrations")
+    return (f"{len(times)} migrations (ms: min {times[0]:.1f}, median {times[len(times) // 2]:.1f}, max {times[-1]:.1f})"
+            f" during {transfer}; pings lost {lost}/{sent} in {time.time() - t0:.1f}s; one master each after")
+
+
+def test_cluster_failover(ctx):
+    net = ctx.net
+    roles = ovs_roles(ctx)
+    victim_port = master_port(roles, list(net.bridges.values())[0])
+    victim = ctx.instances[victim_port - OF_PORT]
+    mastered = [br for br in roles if master_port(roles, br) == victim_port]
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    ping = BackgroundPing(ctx, net, src, dst, "failover")
+    try:
+        ping.wait_reply_after(time.time(), 10)
+        t = time.time()
+        victim.kill()
+        live = set(range(INSTANCES)) - {victim.i}
+        ovsenv.wait_until(lambda: one_master_each(ctx, live), 30, "new masters for the killed instance's switches",
+                          interval=0.1)
+        failover = time.time() - t
+        outage, lost = ping.outage_after(t, 30)
+    finally:
+        ping.stop()
+    if not pingall(net):
+        raise AssertionError("pingall failed after fail-over")
+    t = time.time()
+    victim.start()
+    ovsenv.wait_until(lambda: len(ctx.instances[min(live)].cluster()[0]) == INSTANCES, 60, "the instance to rejoin",
+                      interval=0.5)
+    roles = ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
+                              and any(master_port(r, br) == victim_port for br in r) and r, 60,
+                              "the restarted instance to master a switch again", interval=0.5)
+    back = time.time() - t
+    return (f"killed the master of {len(mastered)} switch(es): new masters in OVS after {failover:.1f}s,"
+            f" pings resumed {outage:.1f}s after the kill ({lost} lost); restarted: rejoined and mastering"
+            f" {sum(master_port(roles, br) == victim_port for br in roles)} switch(es) {back:.1f}s later")
+
+
+def test_cluster_wrong_name(ctx):
+    stray = Instance(ctx, INSTANCES, name="other")
+    stray.start()
+    try:
+        log = ovsenv.wait_until(lambda: "running alone" in (o := stray.proc.output()) and o, 60,
+                                "the warning of an instance that found no member")
+        line = next(line for line in log.splitlines() if "running alone" in line)
+        members = ctx.instances[0].cluster()[0]
+        if len(members) != INSTANCES:
+            raise AssertionError(f"the stray instance changed the cluster: {members}")
+    finally:
+        stray.proc.stop()
+    return f"started alone: {line.split('] ', 1)[-1].strip()[:140]}; the cluster kept its 3 members"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--product", required=True, help="the built product directory (with beacon in it)")
+    p.add_argument("--tests", default=",".join(TESTS))
+    p.add_argument("--keep", action="store_true", help="keep the work directory")
+    args = p.parse_args()
+    args.product = os.path.abspath(args.product)
+    args.transfer_mb = 20
+    ovsenv.enter_private_namespaces([os.path.abspath(__file__), *sys.argv[1:]])
+    workdir = tempfile.mkdtemp(prefix=f"{ovsenv.name_tag()}-cluster-")
+    ctx = SimpleNamespace(args=args, workdir=workdir, ovs=ovsenv.PrivateOvs(workdir), net=None, instances=[])
+    passed = failed = 0
+    try:
+        t0 = time.monotonic()
+        try:
+            ctx.ovs.start()
+            ctx.instances = [Instance(ctx, i) for i in range(INSTANCES)]
+            for inst in ctx.instances:
+                inst.proc.start()
+            for inst in ctx.instances:
+                inst.proc.wait_prompt(90)
+                inst.proc.wait_listening(90)
+            print(f"setup: private OVS + {INSTANCES} instances up in {time.monotonic() - t0:.1f}s", flush=True)
+            tests = args.tests.split(",")
+        except Exception as e:  # noqa: BLE001
+            print(f"FAIL setup: {e}", flush=True)
+            failed += 1
+            tests = []
+        for name in tests:
+            t = time.monotonic()
+            try:
+                detail = globals()[f"test_{name}"](ctx)
+                print(f"PASS {name} ({time.monotonic() - t:.1f}s): {detail}", flush=True)
+                passed += 1
+            except Exception as e:  # noqa: BLE001
+                print(f"FAIL {name} ({time.monotonic() - t:.1f}s): {e}", flush=True)
+                traceback.print_exc(file=sys.stdout)
+                if ctx.net is not None:
+                    print("== ovs roles\n" + repr(ovs_roles(ctx)), flush=True)
+                for inst in ctx.instances:
+                    print(f"== beacon{inst.i}.log (tail)\n" + ovsenv.tail(inst.proc.log_path, 30), flush=True)
+                failed += 1
+                if name in ("cluster_formed",):
+                    break
+    finally:
+        if ctx.net is not None:
+            ctx.net.teardown()
+        for inst in ctx.instances:
+            inst.proc.stop()
+        ctx.ovs.stop()
+        if failed or args.keep:
+            print(f"work dir kept: {workdir}", flush=True)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
