@@ -2,7 +2,8 @@
 # Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
 # needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity test and the
 # default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
-# learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown). Extra arguments go
+# learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown), then
+# cluster_e2e.py (three instances as one cluster). Extra arguments go
 # to the first run_e2e.py (e.g. --tests linear4_pingall). The last line sums them all: `N passed, N failed`; the exit
 # code is non-zero if any failed.
 set -euo pipefail
@@ -32,6 +33,9 @@ python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs
 one_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/launcher_test.py" --product "$product" | tee "$outputs/launcher_test"
 launcher_status=${PIPESTATUS[0]}
+# Three instances as one cluster, Open vSwitch switches connected to all of them.
+python3 "$top/launcher/e2e/cluster_e2e.py" --product "$product" | tee "$outputs/cluster"
+cluster_status=${PIPESTATUS[0]}
 set -e
 
 passed=0 failed=0 skipped=0
@@ -54,5 +58,7 @@ count "$outputs/run_e2e" "$e2e_status"
 count "$outputs/network_apps" "$network_status"
 count "$outputs/one_response" "$one_status"
 count "$outputs/launcher_test" "$launcher_status"
+count "$outputs/cluster" "$cluster_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
-[ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ]
+[ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ] \
+  && [ "$cluster_status" -eq 0 ]
