@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of a Beacon cluster: three product instances (each its own copy of the product, its own
-OpenFlow, web and cluster ports) in the learning-switch configuration with cluster.enabled=true, and Open vSwitch
-bridges connected to all three.
+OpenFlow, web and cluster ports) running the learning switch and the web server with cluster.enabled=true, and Open
+vSwitch bridges connected to all three.
 
     sudo python3 launcher/e2e/cluster_e2e.py --product launcher/target/products/.../beacon
 
@@ -24,6 +24,8 @@ from types import SimpleNamespace
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ovsenv  # noqa: E402
 from controller import ControllerProcess  # noqa: E402
+from pathlib import Path  # noqa: E402
+from rest import Rest  # noqa: E402
 from run_e2e import BackgroundPing, pingall, tcp_transfer  # noqa: E402
 
 INSTANCES = 3
@@ -31,7 +33,32 @@ OF_PORT, WEB_PORT, CLUSTER_PORT = 6653, 8091, 5801
 MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
-TESTS = ("cluster_formed", "cluster_pingall", "cluster_migration", "cluster_failover", "cluster_wrong_name")
+TESTS = ("cluster_formed", "cluster_pingall", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
+         "cluster_partition", "cluster_wrong_name")
+# The default configuration's network apps share no state across instances yet: the cluster runs the learning switch.
+NETWORK_APPS = ("topology", "devicemanager", "routing", "routing.apsp", "staticflowpusher", "statistics")
+BUNDLE_ENTRY = re.compile(r"reference\\:file\\:(.+?)_\d[^@]*@(\d+)(\\:start)?$")
+
+
+def cluster_configuration(product_dir):
+    """configurationCluster: the default configuration with the learning switch instead of the network apps."""
+    text = Path(product_dir, "configuration", "config.ini").read_text()
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("osgi.bundles="):
+            kept = []
+            for entry in line[len("osgi.bundles="):].split(","):
+                name = BUNDLE_ENTRY.match(entry).group(1)
+                app = name.removeprefix("net.beaconcontroller.").removesuffix(".web")
+                if name.startswith("net.beaconcontroller.") and app in NETWORK_APPS:
+                    continue
+                if name == "net.beaconcontroller.learningswitch":
+                    entry = entry[:entry.rindex("@")] + "@5\\:start"
+                kept.append(entry)
+            line = "osgi.bundles=" + ",".join(kept)
+        lines.append(line)
+    Path(product_dir, "configurationCluster").mkdir(exist_ok=True)
+    Path(product_dir, "configurationCluster", "config.ini").write_text("\n".join(lines) + "\n")
 
 
 class Instance:
@@ -42,6 +69,8 @@ class Instance:
         self.dir = os.path.join(ctx.workdir, f"beacon{i}")
         if not os.path.exists(self.dir):
             shutil.copytree(ctx.args.product, self.dir, symlinks=True)
+            cluster_configuration(self.dir)
+        self.rest = Rest(f"http://127.0.0.1:{WEB_PORT + i}")
         self.of_port, self.address = OF_PORT + i, f"127.0.0.1:{CLUSTER_PORT + i}"
         members = ",".join(f"127.0.0.1:{CLUSTER_PORT + j}" for j in range(INSTANCES))
         settings = os.path.join(self.dir, "cluster.properties")
@@ -52,7 +81,7 @@ class Instance:
                 "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
                 f"cluster.port={CLUSTER_PORT + i}", f"controller.listenPort={self.of_port}",
                 f"web.port={WEB_PORT + i}", "cluster.failureTimeout=3"]) + "\n")
-        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean -configuration configurationSwitch"
+        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean -configuration configurationCluster"
                                       f" --config '{settings}'", self.of_port,
                                       os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env)
 
@@ -64,6 +93,9 @@ class Instance:
         self.proc.wait_prompt(timeout)
         self.proc.wait_listening(timeout)
         self.proc.wait_bundle_state("net.beaconcontroller.cluster", "ACTIVE", timeout)
+
+    def signal(self, sig):
+        os.killpg(self.proc._proc.pid, sig)
 
     def kill(self):
         os.killpg(self.proc._proc.pid, signal.SIGKILL)
@@ -106,6 +138,12 @@ def one_master_each(ctx, live):
     return roles
 
 
+def balanced(roles):
+    """Masters spread as evenly as the switch count allows."""
+    counts = [sum(master_port(roles, br) == OF_PORT + i for br in roles) for i in range(INSTANCES)]
+    return max(counts) - min(counts) <= 1
+
+
 def master_port(roles, br):
     return next(int(t.rsplit(":", 1)[1]) for t, r in roles[br].items() if r == "master")
 
@@ -133,11 +171,17 @@ def test_cluster_formed(ctx):
                           interval=0.5)
     build_network(ctx)
     t = time.monotonic()
-    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30,
-                              "exactly one master per switch in Open vSwitch", interval=0.2)
+    roles = ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES)))) and balanced(r) and r, 30,
+                              "exactly one master per switch in Open vSwitch, 2-1-1 over the members", interval=0.2)
     views = [inst.cluster()[1] for inst in ctx.instances]
     if any(v != views[0] or len(v) != 4 for v in views):
         raise AssertionError(f"the instances disagree on masters: {views}")
+    # Floodlight's role map on each instance says what Open vSwitch says.
+    for inst in ctx.instances:
+        want = {dpid_of(ctx, br): "MASTER" if master_port(roles, br) == inst.of_port else "SLAVE" for br in roles}
+        got = inst.rest.get("/wm/core/switch/all/role/json")
+        if got != want:
+            raise AssertionError(f"/wm/core/switch/all/role/json on instance {inst.i}: {got}, want {want}")
     per = {}
     for br in roles:
         per[master_port(roles, br)] = per.get(master_port(roles, br), 0) + 1
@@ -147,6 +191,59 @@ def test_cluster_formed(ctx):
 
 def test_cluster_pingall(ctx):
     return pingall(ctx.net)
+
+
+def test_cluster_rest(ctx):
+    """/wm/beacon/cluster: members and masters as the console shows them; a switch moved by POST; a bad request
+    refused with nothing changed."""
+    api = ctx.instances[1].rest
+    c = api.get("/wm/beacon/cluster/json")
+    members, masters = ctx.instances[1].cluster()
+    if sorted(m["address"] for m in c["members"]) != sorted(members.values()) or \
+            {d: m["address"] for d, m in c["masters"].items()} != masters:
+        raise AssertionError(f"/wm/beacon/cluster/json {c} disagrees with beacon:cluster {members} {masters}")
+    # From the busiest member to the least busy one: a move the balancer leaves alone.
+    load = {inst.address: sum(m == inst.address for m in masters.values()) for inst in ctx.instances}
+    current, target = max(load, key=load.get), min(load, key=load.get)
+    dpid = next(d for d, m in sorted(masters.items()) if m == current)
+    status, body = api.call("POST", "/wm/beacon/cluster/migrate/json", {"switch": dpid, "member": "10.9.9.9:1"})
+    if status != 400 or "no member" not in body.get("detail", "") or ctx.instances[1].cluster()[1] != masters:
+        raise AssertionError(f"a migration to an unknown member: HTTP {status} {body}")
+    status, body = api.call("POST", "/wm/beacon/cluster/migrate/json", {"switch": dpid, "member": target}, timeout=30)
+    if status != 200:
+        raise AssertionError(f"POST /wm/beacon/cluster/migrate/json: HTTP {status} {body}")
+    roles = ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
+                              and master_port(r, bridge_of(ctx, dpid)) == OF_PORT + instance_at(ctx, target).i and r,
+                              10, f"{dpid} mastered by {target} in Open vSwitch")
+    metrics = api.call("GET", "/metrics")[1]
+    if f"beacon_cluster_members {INSTANCES}" not in metrics:
+        raise AssertionError("/metrics has no beacon_cluster_members " + str(INSTANCES))
+    return (f"{len(c['members'])} members, {len(c['masters'])} masters as in the console; {dpid} moved to {target} in"
+            f" {body['ms']} ms by POST (OVS agrees); an unknown member refused with 400, nothing moved;"
+            f" /metrics has the cluster")
+
+
+def instance_at(ctx, address):
+    return next(inst for inst in ctx.instances if inst.address == address)
+
+
+def bridge_of(ctx, dpid):
+    return next(br for br in ctx.net.bridges.values() if dpid_of(ctx, br) == dpid)
+
+
+def test_cluster_web_ui(ctx):
+    """The Cluster page in headless Chromium (launcher/webui-tests ClusterUiTest): members, masters, a move."""
+    top = Path(__file__).resolve().parents[2]
+    props = {"clusterUrl": f"http://127.0.0.1:{WEB_PORT}", "members": INSTANCES, "switches": len(ctx.net.bridges),
+             "screenshots": os.environ.get("BEACON_UI_SCREENSHOTS", "")}
+    cmd = [str(top / "mvnw"), "-B", "-o", "verify", "-pl", "launcher/webui-tests", "-Dtest=ClusterUiTest"] + \
+        [f"-Dbeacon.ui.{k}={v}" for k, v in props.items()]
+    proc = subprocess.run(cmd, cwd=top, capture_output=True, text=True, timeout=600)
+    report = top / "launcher/webui-tests/target/surefire-reports/net.beaconcontroller.webui.ClusterUiTest.txt"
+    if proc.returncode != 0 or not re.search(r"Tests run: 1, Failures: 0, Errors: 0, Skipped: 0", report.read_text()):
+        raise AssertionError("launcher/webui-tests ClusterUiTest failed:\n" + (proc.stdout + proc.stderr)[-6000:])
+    one_master_each(ctx, set(range(INSTANCES)))
+    return "the Cluster page listed 3 members and 4 masters and moved a switch with its own control, no console error"
 
 
 def dpid_of(ctx, br):
@@ -180,6 +277,9 @@ def test_cluster_migration(ctx):
             k += 1
     done = threading.Event()
     mover = threading.Thread(target=migrate_loop)
+    # These moves do not keep the switches balanced: the balancer waits until they are over.
+    for inst in ctx.instances:
+        inst.proc.command("beacon:config set cluster.balancePeriod 0")
     mover.start()
     try:
         transfer = tcp_transfer(ctx, net, src, dst)
@@ -196,6 +296,8 @@ def test_cluster_migration(ctx):
         time.sleep(1)
     finally:
         ping.stop()
+    for inst in ctx.instances:
+        inst.proc.command("beacon:config set cluster.balancePeriod 5")
     if errors:
         raise AssertionError(f"{len(errors)} migrations failed: {errors[:3]}")
     lost, sent = lost_pings(ping)
@@ -249,6 +351,45 @@ def test_cluster_failover(ctx):
             f" {failover:.1f}s, pings resumed {outage:.1f}s after the kill ({lost} lost), pingall ok; restarted:"
             f" rejoined and mastering"
             f" {sum(master_port(roles, br) == victim_port for br in roles)} switch(es) {back:.1f}s later")
+
+
+def test_cluster_partition(ctx):
+    """The master of some switches freezes (SIGSTOP: no connection closes, so only missed heartbeats tell) for longer
+    than cluster.failureTimeout: the others take its switches over. When it resumes it finds itself out of the
+    cluster, merges back, and no switch ends up with two masters: Open vSwitch keeps one master per switch, and the
+    merged map decides which member acts as it."""
+    net = ctx.net
+    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30, "one master each")
+    victim_port = master_port(roles, list(net.bridges.values())[-1])
+    victim = ctx.instances[victim_port - OF_PORT]
+    mastered = [br for br in roles if master_port(roles, br) == victim_port]
+    live = set(range(INSTANCES)) - {victim.i}
+    other = ctx.instances[min(live)]
+    t = time.time()
+    victim.signal(signal.SIGSTOP)
+    try:
+        ovsenv.wait_until(lambda: len(other.cluster()[0]) == INSTANCES - 1, 30, "the others to drop the frozen member",
+                          interval=0.2)
+        dropped = time.time() - t
+        ovsenv.wait_until(lambda: all(m != victim.address for m in other.cluster()[1].values()), 30,
+                          "new masters for the frozen member's switches", interval=0.2)
+        taken = time.time() - t
+        net.del_flows()
+        pingall(net)
+    finally:
+        victim.signal(signal.SIGCONT)
+    t = time.time()
+    ovsenv.wait_until(lambda: all(len(inst.cluster()[0]) == INSTANCES for inst in ctx.instances), 90,
+                      "the resumed member to merge back", interval=1)
+    merged = time.time() - t
+    ovsenv.wait_until(lambda: len({tuple(sorted(inst.cluster()[1].items())) for inst in ctx.instances}) == 1, 30,
+                      "the three members to agree on the masters", interval=0.5)
+    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30, "one master each in OVS")
+    net.del_flows()
+    pingall(net)
+    return (f"froze the master of {len(mastered)} switch(es): dropped from the cluster after {dropped:.1f}s, its"
+            f" switches re-mastered after {taken:.1f}s, pingall ok without flows; resumed: merged back after"
+            f" {merged:.1f}s, the members agree, one master per switch in OVS, pingall ok")
 
 
 def test_cluster_wrong_name(ctx):

@@ -376,6 +376,9 @@ def check_rest(ctx, net, src, dst):
     switches = api.get("/wm/core/controller/switches/json")
     if sorted(s["switchDPID"] for s in switches) != sorted(dpid_text(net.spec.dpid(sw)) for sw in net.spec.switches):
         raise AssertionError(f"/wm/core/controller/switches/json: {switches}")
+    roles = api.get("/wm/core/switch/all/role/json")
+    if roles != {dpid_text(net.spec.dpid(sw)): "EQUAL" for sw in net.spec.switches}:
+        raise AssertionError(f"/wm/core/switch/all/role/json without a cluster: {roles}")
     summary = api.get("/wm/core/controller/summary/json")
     if (summary.get("# Switches"), summary.get("# hosts"), summary.get("# inter-switch links")) != (
             len(net.spec.switches), len(net.spec.hosts), len(net.spec.links)):

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -28,6 +30,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +41,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryMergedListener;
@@ -97,11 +101,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
     }
 
-    private ClusterConfig config;
-    private Duration timeout;
+    private BundleContext context;
+    private volatile ClusterConfig config;
+    private volatile Duration timeout;
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
-    private ScheduledExecutorService executor;
-    private final CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
+    private volatile ScheduledExecutorService executor;
+    private volatile CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
     private volatile HazelcastInstance hz;
     private volatile String self;
     private IMap<Long, String> masters;
@@ -123,9 +128,46 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
         validate(c);
-        if (!c.enabled()) {
+        this.context = context;
+        if (c.enabled()) {
+            startAndRegister(c);
+        }
+    }
+
+    /**
+     * Balancing and migration settings apply at once; turning the cluster on or off starts or leaves it; the
+     * member's own settings (name, members, address, port, failure timeout) need the bundle restarted, since the
+     * member would otherwise rejoin under another identity in the middle of its work.
+     */
+    @Modified
+    void modified(ClusterConfig c) {
+        validate(c);
+        var before = config;
+        if (before == null || !before.enabled()) {
+            if (c.enabled()) {
+                startAndRegister(c);
+            }
             return;
         }
+        if (!c.enabled()) {
+            deactivate();
+            config = c;
+            return;
+        }
+        String changed = !c.name().equals(before.name()) ? "cluster.name"
+                : !Arrays.equals(c.members(), before.members()) ? "cluster.members"
+                : !c.bindAddress().equals(before.bindAddress()) ? "cluster.bindAddress"
+                : c.port() != before.port() ? "cluster.port"
+                : c.failureTimeout() != before.failureTimeout() ? "cluster.failureTimeout" : null;
+        if (changed != null) {
+            throw new SettingException(changed, "(changed)", "this member's own setting applies when the bundle"
+                    + " restarts: set it with --save, then stop and start net.beaconcontroller.cluster");
+        }
+        config = c;
+        timeout = Duration.ofMillis(c.migrationTimeout());
+    }
+
+    private void startAndRegister(ClusterConfig c) {
         start(c);
         // Registered before the member has joined: switches that connect meanwhile wait for it (initialRole).
         registrations.add(context.registerService(IRoleArbiter.class, this, null));
@@ -143,6 +185,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Joins the cluster in the background (outside OSGi: for tests). */
     void start(ClusterConfig c) {
         config = c;
+        ready = new CompletableFuture<>();
         timeout = Duration.ofMillis(c.migrationTimeout());
         executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
         executor.execute(this::join);
@@ -152,12 +195,19 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     void stop() {
         if (executor != null) {
             executor.shutdownNow();
+            executor = null;
         }
         ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
         var h = hz;
+        hz = null;
         if (h != null) {
             h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
         }
+        local.clear();
+        masterCache.clear();
+        outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
+        outgoing.clear();
+        incoming.clear();
     }
 
     private static void validate(ClusterConfig c) {
@@ -206,6 +256,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             masters.addEntryListener(new MasterListener(), true);
             masterCache.putAll(masters);
             h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            h.getLifecycleService().addLifecycleListener(e -> {
+                if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
+                    later(this::merged);
+                }
+            });
             h.getCluster().addMembershipListener(new MembershipListener() {
                 @Override
                 public void memberAdded(MembershipEvent e) {
@@ -215,7 +270,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 @Override
                 public void memberRemoved(MembershipEvent e) {
                     log.warn("cluster: member {} left ({} members)", e.getMember().getAddress(), e.getMembers().size());
-                    executor.execute(() -> memberLeft(e.getMember().getUuid().toString()));
+                    later(() -> memberLeft(e.getMember().getUuid().toString()));
                 }
             });
             int size = h.getCluster().getMembers().size();
@@ -233,6 +288,47 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             log.error("cluster: cannot start the member on {}:{}: {}", config.bindAddress(), config.port(),
                     e.getMessage());
             ready.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * Back from a split: this member rejoined the larger part of the cluster, whose map of masters won, possibly
+     * under a new member id. Migrations under way are given up; every switch connected here is registered again and
+     * takes the role the merged map gives this member; the oldest member reassigns what names the old id.
+     */
+    private void merged() {
+        var h = hz;
+        var id = h.getCluster().getLocalMember().getUuid().toString();
+        log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
+        if (!id.equals(self)) {
+            self = id;
+            h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+        }
+        outgoing.values().forEach(o -> abort(o, "the cluster merged after a split"));
+        incoming.clear();
+        for (var st : local.values()) {
+            connected.put(st.sw.getId(), self);
+            st.sw.execute(st::open);
+        }
+        masterCache.clear();
+        masterCache.putAll(masters);
+        followMasters();
+    }
+
+    /** Runs a task on the cluster's thread, unless the cluster has stopped meanwhile (then there is nothing to do). */
+    private void later(Runnable task) {
+        after(0, task);
+    }
+
+    private void after(long millis, Runnable task) {
+        var ex = executor;
+        if (ex == null) {
+            return;
+        }
+        try {
+            ex.schedule(task, millis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // stopping
         }
     }
 
@@ -456,14 +552,14 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                     Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS);
             return;
         }
-        executor.schedule(() -> {
+        after(FORWARD_RETRY_MILLIS, () -> {
             var st = local.get(dpid);
             if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
                 writeHere(st, bytes);
             } else {
                 forward(dpid, bytes, attempt + 1);
             }
-        }, FORWARD_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+        });
     }
 
     private static void writeHere(SwitchState st, byte[] bytes) {
@@ -491,7 +587,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             abort(o, "the switch disconnected");
         }
         incoming.remove(dpid);
-        executor.execute(() -> {
+        later(() -> {
             if (!local.containsKey(dpid)) {
                 connected.remove(dpid, self);
                 masters.remove(dpid, self); // the oldest member picks a new master among the others
@@ -504,7 +600,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     @Override
     public CompletionStage<Migration> migrate(long dpid, String member) {
         var result = new CompletableFuture<Migration>();
-        executor.execute(() -> {
+        if (executor == null || hz == null) {
+            result.completeExceptionally(new IllegalStateException("this member has not joined a cluster"));
+            return result;
+        }
+        later(() -> {
             try {
                 var target = resolve(member);
                 var master = masters.get(dpid);
@@ -539,7 +639,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             result.completeExceptionally(new TimeoutException("switch " + Dpids.toString(dpid) + " did not move to "
                     + describe(target) + " in time"));
         } else {
-            executor.schedule(() -> awaitMaster(dpid, from, target, started, result), 5, TimeUnit.MILLISECONDS);
+            after(5, () -> awaitMaster(dpid, from, target, started, result));
         }
     }
 
@@ -556,11 +656,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                     + " is already migrating"));
         }
         send(target, new Wire(Wire.Kind.PREPARE, dpid, o.id, self, Wire.NONE));
-        executor.schedule(() -> {
+        after(config.migrationTimeout(), () -> {
             if (!o.done.isDone() && !o.handedOver) {
                 abort(o, "no hand-over within " + config.migrationTimeout() + " ms");
             }
-        }, config.migrationTimeout(), TimeUnit.MILLISECONDS);
+        });
         return o.done;
     }
 

@@ -15,6 +15,7 @@ import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
@@ -41,6 +42,7 @@ import net.beaconcontroller.openflow.statistics.OFStatsRequestBody;
 import net.beaconcontroller.openflow.statistics.OFTableStatsReply;
 import net.beaconcontroller.openflow.statistics.OFTableStatsRequest;
 import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.web.floodlight.FloodlightStats;
 import net.beaconcontroller.util.Dpids;
 
@@ -173,6 +175,49 @@ final class SwitchController {
                 .build());
         return sw.barrier(SWITCH_TIMEOUT).thenApply(reply -> Map.of("status", "deleted", "match", match.toString(),
                 "priority", key.priority()));
+    }
+
+    /** Floodlight's role map, {@code {"<dpid>": "MASTER|SLAVE|EQUAL"}}: this controller's role on each switch. */
+    @GetMapping("/wm/core/switch/{dpid}/role/json")
+    Map<String, String> role(@PathVariable String dpid) {
+        var result = new LinkedHashMap<String, String>();
+        for (var sw : dpid.equalsIgnoreCase("all") ? sorted() : List.of(connected(dpid))) {
+            result.put(sw.getStringId(), roleName(sw.getRole()));
+        }
+        return result;
+    }
+
+    /**
+     * Body {@code {"role": "MASTER|SLAVE|EQUAL"}}: asks the switch for that role (Nicira role request) and answers with
+     * the role granted. In a cluster the cluster decides roles and restores its own within a second; move a switch
+     * there with {@code /wm/beacon/cluster/migrate/json}.
+     */
+    @PostMapping("/wm/core/switch/{dpid}/role/json")
+    CompletableFuture<Map<String, String>> setRole(@PathVariable String dpid, @RequestBody Map<String, Object> body) {
+        var wanted = switch (String.valueOf(body.get("role")).toUpperCase(java.util.Locale.ROOT)) {
+            case "MASTER" -> NiciraRole.MASTER;
+            case "SLAVE" -> NiciraRole.SLAVE;
+            case "EQUAL" -> NiciraRole.OTHER;
+            default -> throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                    "expected {\"role\": \"MASTER\"|\"SLAVE\"|\"EQUAL\"}, got " + body.get("role"));
+        };
+        var targets = dpid.equalsIgnoreCase("all") ? sorted() : List.of(connected(dpid));
+        var result = new LinkedHashMap<String, String>();
+        var pending = targets.stream().map(sw -> sw.setRole(wanted, SWITCH_TIMEOUT).thenAccept(granted -> {
+            synchronized (result) {
+                result.put(sw.getStringId(), roleName(granted));
+            }
+        })).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(pending).thenApply(v -> {
+            synchronized (result) {
+                return new java.util.TreeMap<>(result);
+            }
+        });
+    }
+
+    /** Floodlight's names: OpenFlow's OFPCR_ROLE_* without the prefix; the Nicira extension's OTHER is EQUAL. */
+    private static String roleName(NiciraRole role) {
+        return role == NiciraRole.OTHER ? "EQUAL" : role.name();
     }
 
     @GetMapping("/wm/core/switch/{dpid}/{stat}/json")

@@ -162,6 +162,10 @@ public final class Controller implements IBeaconProvider {
             policyOption = ReferencePolicyOption.GREEDY)
     public void setRoleArbiter(IRoleArbiter arbiter) {
         roleArbiter = arbiter;
+        // Switches connected before the cluster started (a bundle started at runtime) take the role it gives them now.
+        for (var sw : switches.values()) {
+            ((SwitchConnection) sw).adoptRole(arbiter);
+        }
     }
 
     public void unsetRoleArbiter(IRoleArbiter arbiter) {

@@ -478,6 +478,23 @@ final class SwitchConnection implements IOFSwitch {
         return result;
     }
 
+    /** An active switch asks {@code arbiter} for its role, as a connecting one does during the handshake. */
+    void adoptRole(IRoleArbiter arbiter) {
+        execute(() -> {
+            if (state != State.ACTIVE) {
+                return;
+            }
+            long deadline = loop.now + TimeUnit.SECONDS.toNanos(echoTimeoutSeconds);
+            arbiter.initialRole(this).toCompletableFuture()
+                    .thenComposeAsync(wanted -> requestRole(wanted, deadline), this::execute)
+                    .whenComplete((role, error) -> {
+                        if (error != null) {
+                            log.warn("switch {}: no role from the cluster: {}", getStringId(), rootMessage(error));
+                        }
+                    });
+        });
+    }
+
     /** On the loop thread; the role is ours once the switch has granted it. */
     private CompletableFuture<NiciraRole> requestRole(NiciraRole wanted, long deadline) {
         return request(new NiciraRoleRequest(nextXid(), wanted), OFType.VENDOR, deadline).thenApply(reply -> {
