@@ -124,6 +124,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private long lastSample = System.nanoTime();
     private long lastBalance = System.nanoTime();
     private volatile CompletionStage<Migration> balancing = CompletableFuture.completedFuture(null);
+    /** Membership changed: MASTER roles are asserted again on the next tick (see followMasters). */
+    private volatile boolean reassert;
+    private boolean hadQuorum = true;
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -265,6 +268,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 @Override
                 public void memberAdded(MembershipEvent e) {
                     log.info("cluster: member {} joined ({} members)", e.getMember().getAddress(), e.getMembers().size());
+                    reassert = true;
                 }
 
                 @Override
@@ -312,6 +316,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
         masterCache.clear();
         masterCache.putAll(masters);
+        reassert = true;
         followMasters();
     }
 
@@ -342,18 +347,40 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     }
 
     private void memberLeft(String member) {
+        reassert = true;
         outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
                 .forEach(o -> abort(o, "the target left the cluster"));
-        if (isOldest()) {
+        if (isOldest() && hasQuorum()) {
             reconcile();
         }
+    }
+
+    /**
+     * Whether this member sees a majority of the configured members: only then does the oldest one reassign switches
+     * or balance. A member cut off from the others (or a minority of them) then never takes switches from masters
+     * that are alive on the other side; it may only keep serving what it masters.
+     */
+    private boolean hasQuorum() {
+        int configured = (int) Arrays.stream(config.members()).distinct().count();
+        int size = hz.getCluster().getMembers().size();
+        boolean quorum = size >= configured / 2 + 1;
+        if (quorum != hadQuorum) {
+            hadQuorum = quorum;
+            if (quorum) {
+                log.info("cluster: {} of {} configured members present: assigning masters again", size, configured);
+            } else {
+                log.warn("cluster: only {} of {} configured members present: no switch changes master until a"
+                        + " majority is back", size, configured);
+            }
+        }
+        return quorum;
     }
 
     /** Once a second: load, the oldest member's assignments and balancing, and this member's roles. */
     private void tick() {
         try {
             sampleLoad();
-            if (isOldest()) {
+            if (isOldest() && hasQuorum()) {
                 reconcile();
                 long now = System.nanoTime();
                 if (config.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod())) {
@@ -449,7 +476,15 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     }
 
     /** Every member: each switch connected here takes the role the map gives this member. */
+    /**
+     * Once a second, and at once after membership changes: the roles of the switches connected here follow the map.
+     * After membership changed, MASTER is asserted again even where this member believes it has it: a switch demotes
+     * a master without telling it (another member may have claimed the switch while the cluster was split).
+     */
     private void followMasters() {
+        // Only with a majority: a member cut off from it must not take switches back from masters on the other side.
+        boolean force = reassert && hasQuorum();
+        reassert = false;
         if (local.isEmpty()) {
             return;
         }
@@ -458,18 +493,18 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             var m = now.get(st.sw.getId());
             if (m != null) {
                 masterCache.put(st.sw.getId(), m);
-                follow(st, m);
+                follow(st, m, force);
             }
         }
     }
 
-    private void follow(SwitchState st, String master) {
+    private void follow(SwitchState st, String master, boolean force) {
         long dpid = st.sw.getId();
         if (outgoing.containsKey(dpid) || incoming.containsKey(dpid) || !st.sw.isConnected()) {
             return; // a migration sets the roles itself
         }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
-        if (st.sw.getRole() != want) {
+        if (st.sw.getRole() != want || force && want == NiciraRole.MASTER) {
             st.sw.setRole(want, timeout).whenComplete((r, e) -> {
                 if (e != null) {
                     log.warn("cluster: switch {} refused role {}: {}", st.sw.getStringId(), want, e.getMessage());
@@ -504,7 +539,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             masterCache.put(dpid, master);
             var st = local.get(dpid);
             if (st != null) {
-                follow(st, master);
+                follow(st, master, false);
             }
         }
     }
