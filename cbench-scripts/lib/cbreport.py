@@ -314,6 +314,22 @@ def scaling(work, out):
     return failed
 
 
+def cluster(work, out):
+    cases = load_cases(work)
+    base = find(cases, "standalone")
+    rows = [[c.label, f"{c.instances} x {c.switches // max(c.instances, 1)}", si(c.avg),
+             si(c.avg / max(c.instances, 1)) if c.ok else "-", ratio(c, base), f"{c.controller_cpu}%",
+             generator_cpu(c)] for c in cases]
+    print("\n## Summary (responses/s)\n")
+    print(table(["controller", "generators x switches", "total", "per instance", "total / cluster off",
+                 "controller CPU", "generator CPU %"], rows))
+    failed = print_notes(cases)
+    bar_chart(f"{out}.svg", "cbench throughput of a Beacon cluster, 64 switches (learning switch)", "responses/s",
+              [(c.label.replace("Beacon ", ""), c.avg, f"{c.instances} generator(s)") for c in cases],
+              f"avg of the measured loops; {work_note(cases, work)}")
+    return failed
+
+
 def sweep(work, out):
     """Every system at every switch count; ids are <system>-s<switches> (Beacon: beacon-<spin>-s<switches>)."""
     cases = load_cases(work)
@@ -442,7 +458,8 @@ def work_note(cases, work=None):
 
 
 def main(argv):
-    kinds = {"throughput": throughput, "latency": latency, "scaling": scaling, "memory": memory, "sweep": sweep}
+    kinds = {"throughput": throughput, "latency": latency, "scaling": scaling, "memory": memory, "sweep": sweep,
+             "cluster": cluster}
     if len(argv) != 4 or argv[1] not in kinds:
         sys.exit(__doc__)
     failed = kinds[argv[1]](

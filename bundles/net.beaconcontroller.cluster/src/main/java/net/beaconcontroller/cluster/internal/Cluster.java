@@ -80,6 +80,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private static final Logger log = LoggerFactory.getLogger(Cluster.class);
     private static final SwitchLocal<SwitchState> STATE = new SwitchLocal<>("cluster", null);
     private static final int RECENT_MIGRATIONS = 100;
+    /** Applications whose network-wide state is not shared across members yet. */
+    private static final Set<String> SHARED_STATE_APPS = Set.of("net.beaconcontroller.topology",
+            "net.beaconcontroller.devicemanager", "net.beaconcontroller.routing");
     /** How long a forwarded write waits for its switch to have a master before it is dropped. */
     private static final int FORWARD_RETRIES = 40;
     private static final long FORWARD_RETRY_MILLIS = 50;
@@ -171,6 +174,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     }
 
     private void startAndRegister(ClusterConfig c) {
+        for (var bundle : context.getBundles()) {
+            if (SHARED_STATE_APPS.contains(bundle.getSymbolicName())) {
+                log.warn("cluster: {} keeps its state on this instance only: with several members its view is partial"
+                        + " (docs/cluster.md, 'Not done'); run per-switch applications such as the learning switch",
+                        bundle.getSymbolicName());
+            }
+        }
         start(c);
         // Registered before the member has joined: switches that connect meanwhile wait for it (initialRole).
         registrations.add(context.registerService(IRoleArbiter.class, this, null));
@@ -504,9 +514,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             return; // a migration sets the roles itself
         }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
-        if (st.sw.getRole() != want || force && want == NiciraRole.MASTER) {
+        if (!st.rolesUnsupported && (st.sw.getRole() != want || force && want == NiciraRole.MASTER)) {
             st.sw.setRole(want, timeout).whenComplete((r, e) -> {
-                if (e != null) {
+                if (e instanceof UnsupportedOperationException
+                        || e != null && e.getCause() instanceof UnsupportedOperationException) {
+                    st.rolesUnsupported = true; // the core has said so once; the switch stays with this member
+                } else if (e != null) {
                     log.warn("cluster: switch {} refused role {}: {}", st.sw.getStringId(), want, e.getMessage());
                 }
             });
@@ -681,6 +694,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Phase 1, on the master: ask the target to become EQUAL and watch for the marker. */
     private CompletableFuture<Migration> start(long dpid, String target) {
         var st = local.get(dpid);
+        if (st != null && st.rolesUnsupported) {
+            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
+                    + " does not support the Nicira role extension: it cannot move"));
+        }
         if (st == null || st.sw.getRole() != NiciraRole.MASTER) {
             return CompletableFuture.failedFuture(new IllegalStateException("this member does not master switch "
                     + Dpids.toString(dpid)));

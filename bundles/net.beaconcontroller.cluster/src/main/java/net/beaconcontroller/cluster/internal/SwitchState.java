@@ -43,6 +43,8 @@ final class SwitchState {
     long packetIns;
     /** The count at the last load sample; the measuring thread only. */
     long sampled;
+    /** The switch has no Nicira role extension: it stays with the member it connected to as its only controller. */
+    volatile boolean rolesUnsupported;
 
     SwitchState(IOFSwitch sw) {
         this.sw = sw;

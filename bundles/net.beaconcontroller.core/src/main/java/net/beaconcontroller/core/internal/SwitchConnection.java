@@ -33,6 +33,8 @@ import net.beaconcontroller.openflow.OFBarrierRequest;
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFError;
+import net.beaconcontroller.openflow.OFErrorCode;
+import net.beaconcontroller.openflow.OFErrorType;
 import net.beaconcontroller.openflow.OFFeaturesReply;
 import net.beaconcontroller.openflow.OFFeaturesRequest;
 import net.beaconcontroller.openflow.OFFlowMod;
@@ -129,6 +131,8 @@ final class SwitchConnection implements IOFSwitch {
     private long lastReceived;
     private boolean echoOutstanding;
     private volatile boolean warnedNoMaster;
+    /** The switch answered a role request with an error: it has no Nicira role extension. Loop thread. */
+    private boolean rolesRefused;
 
     /** Written only by the loop thread, from the switch's role replies; read by writers on any thread. */
     private volatile NiciraRole role = NiciraRole.OTHER;
@@ -288,8 +292,8 @@ final class SwitchConnection implements IOFSwitch {
                     if (arbiter == null) {
                         return CompletableFuture.completedFuture(null);
                     }
-                    return arbiter.initialRole(this).toCompletableFuture()
-                            .thenComposeAsync(wanted -> requestRole(wanted, deadline), this::execute);
+                    return arbiter.initialRole(this).toCompletableFuture().thenComposeAsync(wanted ->
+                            requestRole(wanted, deadline).exceptionallyCompose(e -> withoutRoles(wanted, e)), this::execute);
                 })
                 .thenCompose(ignored -> {
                     // Another controller masters this switch: its flows are not ours to delete.
@@ -428,7 +432,7 @@ final class SwitchConnection implements IOFSwitch {
         }
         if (msg instanceof OFError error) {
             pending.remove(msg.xid());
-            p.future.completeExceptionally(new IllegalStateException("switch answered with " + error));
+            p.future.completeExceptionally(new ErrorReply(error));
         } else if (msg instanceof OFStatsReply reply) {
             p.parts.add(reply);
             if (!reply.more()) {
@@ -486,7 +490,8 @@ final class SwitchConnection implements IOFSwitch {
             }
             long deadline = loop.now + TimeUnit.SECONDS.toNanos(echoTimeoutSeconds);
             arbiter.initialRole(this).toCompletableFuture()
-                    .thenComposeAsync(wanted -> requestRole(wanted, deadline), this::execute)
+                    .thenComposeAsync(wanted -> requestRole(wanted, deadline)
+                            .exceptionallyCompose(e -> withoutRoles(wanted, e)), this::execute)
                     .whenComplete((role, error) -> {
                         if (error != null) {
                             log.warn("switch {}: no role from the cluster: {}", getStringId(), rootMessage(error));
@@ -495,9 +500,25 @@ final class SwitchConnection implements IOFSwitch {
         });
     }
 
-    /** On the loop thread; the role is ours once the switch has granted it. */
+    /**
+     * On the loop thread; the role is ours once the switch has granted it. A switch without the Nicira extension
+     * (cbench, for one) answers with an error: it fails with {@link UnsupportedOperationException} then and from then
+     * on, without asking again.
+     */
     private CompletableFuture<NiciraRole> requestRole(NiciraRole wanted, long deadline) {
-        return request(new NiciraRoleRequest(nextXid(), wanted), OFType.VENDOR, deadline).thenApply(reply -> {
+        if (rolesRefused) {
+            return CompletableFuture.failedFuture(rolesUnsupported());
+        }
+        return request(new NiciraRoleRequest(nextXid(), wanted), OFType.VENDOR, deadline).handle((reply, error) -> {
+            if (error != null) {
+                if (error instanceof ErrorReply e && e.error.errorType() == OFErrorType.BAD_REQUEST.value()
+                        && (e.error.errorCode() == OFErrorCode.BadRequest.BAD_VENDOR.value()
+                        || e.error.errorCode() == OFErrorCode.BadRequest.BAD_SUBTYPE.value())) {
+                    rolesRefused = true;
+                    throw rolesUnsupported();
+                }
+                throw error instanceof RuntimeException r ? r : new IllegalStateException(error);
+            }
             var granted = ((NiciraRoleReply) reply).role();
             if (granted != role) {
                 log.info("switch {}: role {} (was {})", getStringId(), granted, role);
@@ -505,6 +526,26 @@ final class SwitchConnection implements IOFSwitch {
             role = granted;
             return granted;
         });
+    }
+
+    private UnsupportedOperationException rolesUnsupported() {
+        return new UnsupportedOperationException("switch " + getStringId() + " does not support the Nicira role extension");
+    }
+
+    /**
+     * A switch that cannot take roles may still have this controller as its only one: when the cluster chose MASTER
+     * it is handled with the OpenFlow default role (OTHER); connected to other members too, it would be handled by
+     * each. Any other failure, or a role other than MASTER, ends the handshake.
+     */
+    private CompletableFuture<NiciraRole> withoutRoles(NiciraRole wanted, Throwable error) {
+        var cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (cause instanceof UnsupportedOperationException && wanted == NiciraRole.MASTER) {
+            log.warn("switch {} does not support the Nicira role extension: handled as this controller's own; connect it"
+                    + " to one cluster member only", getStringId());
+            return CompletableFuture.completedFuture(NiciraRole.OTHER);
+        }
+        return CompletableFuture.failedFuture(cause);
     }
 
     @Override

@@ -2,6 +2,7 @@ package net.beaconcontroller.core.internal;
 
 import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -19,6 +20,9 @@ import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.test.RecordingListener;
 import net.beaconcontroller.openflow.NiciraRoleReply;
 import net.beaconcontroller.openflow.NiciraRoleRequest;
+import net.beaconcontroller.openflow.OFData;
+import net.beaconcontroller.openflow.OFError;
+import net.beaconcontroller.openflow.OFErrorCode;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
@@ -101,6 +105,27 @@ class RoleTest {
             assertEquals(NiciraRole.SLAVE, sw.getRole());
             fake.send(fake.packetIn(1, FakeSwitch.frame(64, 2)));
             listener.expectNone(QUIET);
+        }
+    }
+
+    @Test
+    void aSwitchWithoutTheRoleExtensionIsHandledAsOursWhenTheClusterChoseMasterAndDroppedWhenSlave() {
+        for (var chosen : List.of(NiciraRole.MASTER, NiciraRole.SLAVE)) {
+            try (var fx = ControllerFixture.start()) {
+                fx.controller.setRoleArbiter(new FixedRole(chosen));
+                var fake = fx.connect(4).answer(OFType.VENDOR, m -> new OFError(m.xid(), OFErrorCode.BadRequest.BAD_VENDOR,
+                        OFData.of()).toByteArray());
+                if (chosen == NiciraRole.MASTER) {
+                    var sw = fx.handshake(fake);
+                    assertEquals(NiciraRole.OTHER, sw.getRole());
+                    var refused = assertThrows(java.util.concurrent.CompletionException.class,
+                            () -> sw.setRole(NiciraRole.SLAVE, WAIT).join());
+                    assertTrue(refused.getCause() instanceof UnsupportedOperationException, refused.toString());
+                } else {
+                    fake.hello();
+                    fake.awaitClosed(WAIT);
+                }
+            }
         }
     }
 
