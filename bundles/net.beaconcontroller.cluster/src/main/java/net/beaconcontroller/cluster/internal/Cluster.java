@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -80,6 +81,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private static final Logger log = LoggerFactory.getLogger(Cluster.class);
     private static final SwitchLocal<SwitchState> STATE = new SwitchLocal<>("cluster", null);
     private static final int RECENT_MIGRATIONS = 100;
+    /** Threads that decide the roles of connecting switches (each decision waits on the cluster). */
+    private static final int HANDSHAKE_THREADS = 4;
     /** Applications whose network-wide state is not shared across members yet. */
     private static final Set<String> SHARED_STATE_APPS = Set.of("net.beaconcontroller.topology",
             "net.beaconcontroller.devicemanager", "net.beaconcontroller.routing");
@@ -109,6 +112,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private volatile Duration timeout;
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private volatile ScheduledExecutorService executor;
+    private volatile ExecutorService handshakes;
     private volatile CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
     private volatile HazelcastInstance hz;
     private volatile String self;
@@ -201,6 +205,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         ready = new CompletableFuture<>();
         timeout = Duration.ofMillis(c.migrationTimeout());
         executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
+        var count = new AtomicLong();
+        handshakes = Executors.newFixedThreadPool(HANDSHAKE_THREADS,
+                r -> new Thread(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
         executor.execute(this::join);
     }
 
@@ -209,6 +216,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         if (executor != null) {
             executor.shutdownNow();
             executor = null;
+            handshakes.shutdownNow();
         }
         ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
         var h = hz;
@@ -431,17 +439,18 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         var counts = new HashMap<String, Integer>();
         var current = new HashMap<>(masters);
         current.values().forEach(m -> counts.merge(m, 1, Integer::sum));
-        var dpids = new HashSet<>(connected.keySet());
+        var connections = new HashMap<Long, Set<String>>();
+        for (var e : connected.entrySet()) { // one call for all: this runs every second
+            if (live.contains(e.getValue())) {
+                connections.computeIfAbsent(e.getKey(), k -> new HashSet<>()).add(e.getValue());
+            } else {
+                connected.remove(e.getKey(), e.getValue());
+            }
+        }
+        var dpids = new HashSet<>(connections.keySet());
         dpids.addAll(current.keySet());
         for (long dpid : dpids) {
-            var conns = new HashSet<String>();
-            for (var m : connected.get(dpid)) {
-                if (live.contains(m)) {
-                    conns.add(m);
-                } else {
-                    connected.remove(dpid, m);
-                }
-            }
+            var conns = connections.getOrDefault(dpid, Set.of());
             var master = current.get(dpid);
             if (conns.isEmpty()) {
                 if (master != null) {
@@ -564,6 +573,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         var st = new SwitchState(sw);
         sw.setLocal(STATE, st);
         long dpid = sw.getId();
+        // On a pool of their own: a burst of connecting switches must not wait behind the periodic work, nor it for them.
         return ready.thenApplyAsync(h -> {
             connected.put(dpid, self);
             var m = masters.get(dpid);
@@ -574,7 +584,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             masterCache.put(dpid, m);
             local.put(dpid, st);
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
-        }, executor);
+        }, handshakes);
     }
 
     @Override
