@@ -130,6 +130,19 @@ class RoleTest {
     }
 
     @Test
+    void switchesConnectedBeforeTheClusterStartsTakeItsRoles() {
+        try (var fx = ControllerFixture.start()) {
+            var fake = answeringRoles(fx.connect(5));
+            var sw = fx.handshake(fake);
+            assertEquals(NiciraRole.OTHER, sw.getRole());
+            fx.controller.setRoleArbiter(new FixedRole(NiciraRole.SLAVE));
+            NiciraRoleRequest request = fake.expect(OFType.VENDOR, WAIT);
+            assertEquals(NiciraRole.SLAVE, request.role());
+            ControllerFixture.awaitTrue("the role granted", WAIT, () -> sw.getRole() == NiciraRole.SLAVE);
+        }
+    }
+
+    @Test
     void withoutAnArbiterNoRoleIsRequested() {
         try (var fx = ControllerFixture.start()) {
             var fake = fx.connect(3);
