@@ -124,6 +124,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
     private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
+    /** Writes for switches without a master to send them to, in order; guarded by itself. */
+    private final Map<Long, ArrayDeque<byte[]>> waiting = new HashMap<>();
     /** Migrations this member is the target of: switch to migration id. */
     private final Map<Long, Long> incoming = new ConcurrentHashMap<>();
     private final ArrayDeque<Migration> recent = new ArrayDeque<>();
@@ -229,6 +231,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
         outgoing.clear();
         incoming.clear();
+        synchronized (waiting) {
+            waiting.clear();
+        }
     }
 
     private static void validate(ClusterConfig c) {
@@ -595,29 +600,51 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     @Override
     public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
-        forward(sw.getId(), msg.toByteArray(), 0);
+        forward(sw.getId(), msg.toByteArray());
     }
 
-    private void forward(long dpid, byte[] bytes, int attempt) {
-        var m = masterCache.get(dpid);
-        if (m != null && !m.equals(self)) {
-            send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes));
-            return;
-        }
-        // No master yet, or the map names this member and its MASTER request is on its way.
-        if (attempt >= FORWARD_RETRIES) {
-            log.warn("cluster: switch {} has had no other master for {} ms: dropped a message written to it",
-                    Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS);
-            return;
-        }
-        after(FORWARD_RETRY_MILLIS, () -> {
-            var st = local.get(dpid);
-            if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
-                writeHere(st, bytes);
-            } else {
-                forward(dpid, bytes, attempt + 1);
+    /**
+     * Sends a message to the switch's master. While the switch has none (or the map already names this member and its
+     * MASTER request is on its way), messages wait in order, and later ones queue behind them: a switch receives
+     * the writes of one member in the order they were made.
+     */
+    private void forward(long dpid, byte[] bytes) {
+        synchronized (waiting) {
+            var queue = waiting.get(dpid);
+            if (queue != null) {
+                queue.add(bytes);
+                return;
             }
-        });
+            var m = masterCache.get(dpid);
+            if (m != null && !m.equals(self)) {
+                send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes));
+                return;
+            }
+            queue = new ArrayDeque<>();
+            queue.add(bytes);
+            waiting.put(dpid, queue);
+        }
+        after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, 1));
+    }
+
+    private void retryWaiting(long dpid, int attempt) {
+        synchronized (waiting) {
+            var queue = waiting.get(dpid);
+            var st = local.get(dpid);
+            var m = masterCache.get(dpid);
+            if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
+                queue.forEach(bytes -> writeHere(st, bytes));
+            } else if (m != null && !m.equals(self)) {
+                queue.forEach(bytes -> send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes)));
+            } else if (attempt < FORWARD_RETRIES) {
+                after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, attempt + 1));
+                return;
+            } else {
+                log.warn("cluster: switch {} has had no other master for {} ms: dropped {} message(s) written to it",
+                        Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS, queue.size());
+            }
+            waiting.remove(dpid);
+        }
     }
 
     private static void writeHere(SwitchState st, byte[] bytes) {
@@ -765,7 +792,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         } else if (st.sw.getRole() != NiciraRole.SLAVE) {
             writeHere(st, w.data());
         } else if (!w.from().equals(masterCache.get(w.dpid()))) {
-            forward(w.dpid(), w.data(), 0); // the switch moved on while the message was under way
+            forward(w.dpid(), w.data()); // the switch moved on while the message was under way
+        } else {
+            // Each names the other as master: their views of the map disagree for a moment. Sending it back could
+            // bounce it between the two, so it is dropped, and said.
+            log.warn("cluster: dropped a message for switch {} from {}, which this member takes for its master",
+                    Dpids.toString(w.dpid()), describe(w.from()));
         }
     }
 
