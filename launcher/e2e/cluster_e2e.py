@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of a Beacon cluster: three product instances (each its own copy of the product, its own
-OpenFlow, web and cluster ports) running the learning switch and the web server with cluster.enabled=true, and Open
-vSwitch bridges connected to all three.
+OpenFlow, web and cluster ports) running the default configuration (topology, device manager, routing, the web
+server) with cluster.enabled=true, and a ring of Open vSwitch bridges connected to all three.
 
     sudo python3 launcher/e2e/cluster_e2e.py --product launcher/target/products/.../beacon
 
@@ -26,39 +26,15 @@ import ovsenv  # noqa: E402
 from controller import ControllerProcess  # noqa: E402
 from pathlib import Path  # noqa: E402
 from rest import Rest  # noqa: E402
-from run_e2e import BackgroundPing, pingall, tcp_transfer  # noqa: E402
+from run_e2e import BackgroundPing, dpid_text, pingall, tcp_transfer  # noqa: E402
 
 INSTANCES = 3
 OF_PORT, WEB_PORT, CLUSTER_PORT = 6653, 8091, 5801
 MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
-TESTS = ("cluster_formed", "cluster_pingall", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
+TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
          "cluster_partition", "cluster_wrong_name")
-# The default configuration's network apps share no state across instances yet: the cluster runs the learning switch.
-NETWORK_APPS = ("topology", "devicemanager", "routing", "routing.apsp", "staticflowpusher", "statistics")
-BUNDLE_ENTRY = re.compile(r"reference\\:file\\:(.+?)_\d[^@]*@(\d+)(\\:start)?$")
-
-
-def cluster_configuration(product_dir):
-    """configurationCluster: the default configuration with the learning switch instead of the network apps."""
-    text = Path(product_dir, "configuration", "config.ini").read_text()
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("osgi.bundles="):
-            kept = []
-            for entry in line[len("osgi.bundles="):].split(","):
-                name = BUNDLE_ENTRY.match(entry).group(1)
-                app = name.removeprefix("net.beaconcontroller.").removesuffix(".web")
-                if name.startswith("net.beaconcontroller.") and app in NETWORK_APPS:
-                    continue
-                if name == "net.beaconcontroller.learningswitch":
-                    entry = entry[:entry.rindex("@")] + "@5\\:start"
-                kept.append(entry)
-            line = "osgi.bundles=" + ",".join(kept)
-        lines.append(line)
-    Path(product_dir, "configurationCluster").mkdir(exist_ok=True)
-    Path(product_dir, "configurationCluster", "config.ini").write_text("\n".join(lines) + "\n")
 
 
 class Instance:
@@ -69,7 +45,6 @@ class Instance:
         self.dir = os.path.join(ctx.workdir, f"beacon{i}")
         if not os.path.exists(self.dir):
             shutil.copytree(ctx.args.product, self.dir, symlinks=True)
-            cluster_configuration(self.dir)
         self.rest = Rest(f"http://127.0.0.1:{WEB_PORT + i}")
         self.of_port, self.address = OF_PORT + i, f"127.0.0.1:{CLUSTER_PORT + i}"
         members = ",".join(f"127.0.0.1:{CLUSTER_PORT + j}" for j in range(INSTANCES))
@@ -81,8 +56,7 @@ class Instance:
                 "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
                 f"cluster.port={CLUSTER_PORT + i}", f"controller.listenPort={self.of_port}",
                 f"web.port={WEB_PORT + i}", "cluster.failureTimeout=3"]) + "\n")
-        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean -configuration configurationCluster"
-                                      f" --config '{settings}'", self.of_port,
+        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean --config '{settings}'", self.of_port,
                                       os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env)
 
     def start(self, timeout=90):
@@ -149,7 +123,7 @@ def master_port(roles, br):
 
 
 def build_network(ctx):
-    spec = ovsenv.linear(4)
+    spec = ovsenv.ring(4)
     targets = [f"tcp:127.0.0.1:{OF_PORT + i}" for i in range(INSTANCES)]
     net = ovsenv.Network(ctx.ovs, spec, targets[0])
     net.build()
@@ -163,6 +137,10 @@ def build_network(ctx):
     ctx.net = net
     ovsenv.wait_until(lambda: (s := ctx.ovs.controller_states()) and len(s) == 4 * INSTANCES and all(s), 60,
                       "every bridge connected to all three instances", interval=0.2)
+    # Until its discovery has settled an instance floods nothing (ARP included).
+    for inst in ctx.instances:
+        ovsenv.wait_until(lambda: ", settled" in inst.proc.console("beacon:links"), 60,
+                          f"LLDP discovery settled on instance {inst.i}", interval=0.5)
 
 
 def test_cluster_formed(ctx):
@@ -191,6 +169,49 @@ def test_cluster_formed(ctx):
 
 def test_cluster_pingall(ctx):
     return pingall(ctx.net)
+
+
+def test_cluster_network_apps(ctx):
+    """Each instance gets only the probes and frames of the switches it masters, yet each shows every cable and every
+    host where it is, and routes and floods (loop-free) across switches the others master."""
+    net = ctx.net
+    roles = ovs_roles(ctx)
+    if len({master_port(roles, br) for br in roles}) < 2:
+        raise AssertionError(f"the switches have fewer than two masters: {roles}")
+    cables = sorted(sorted([(dpid_text(net.spec.dpid(a)), pa), (dpid_text(net.spec.dpid(b)), pb)])
+                    for a, pa, b, pb in net.spec.links)
+    hosts = {h.mac: {"switchDPID": dpid_text(net.spec.dpid(h.switch)), "port": h.port, "errorStatus": None}
+             for h in net.spec.hosts}
+
+    def links(inst):
+        return sorted(sorted([(l["src-switch"], l["src-port"]), (l["dst-switch"], l["dst-port"])])
+                      for l in inst.rest.get("/wm/topology/links/json") if l["direction"] == "bidirectional")
+
+    def devices(inst):
+        return {d["mac"][0]: d["attachmentPoint"][0] for d in inst.rest.get("/wm/device/") if d["attachmentPoint"]}
+    t = time.time()
+    for inst in ctx.instances:
+        ovsenv.wait_until(lambda: links(inst) == cables, 30, f"every cable on instance {inst.i}", interval=0.5)
+        ovsenv.wait_until(lambda: devices(inst) == hosts, 30, f"every host at its port on instance {inst.i}",
+                          interval=0.5)
+    shown = time.time() - t
+    # Without flows every first packet goes to the master of the switch it enters, which routes it over switches
+    # other members master (their masters write those flows).
+    net.del_flows()
+    result = pingall(net)
+    quiet = 5.0
+    before = net.port_packets()
+    time.sleep(quiet)
+    grown = {k: v - before.get(k, 0) for k, v in net.port_packets().items()}
+    if max(grown.values()) > 10:
+        raise AssertionError(f"port counters grew in a quiet {quiet:.0f} s (a broadcast storm?): "
+                             f"{sorted(grown.items(), key=lambda kv: -kv[1])[:4]}")
+    per = {}
+    for br in roles:
+        per[master_port(roles, br)] = per.get(master_port(roles, br), 0) + 1
+    return (f"masters per OpenFlow port {dict(sorted(per.items()))}; all {len(cables)} cables and {len(hosts)} hosts"
+            f" on all {INSTANCES} instances ({shown:.1f}s); without flows {result}; no broadcast circulates"
+            f" ({max(grown.values())} packets at most on a port in {quiet:.0f} s)")
 
 
 def test_cluster_rest(ctx):

@@ -40,7 +40,7 @@ final class DeviceManagerFixture {
         }
         IBeaconProvider beacon = proxy(IBeaconProvider.class, (m, args) -> m.equals("getSwitches") ? Map.of() : null);
         IScheduler scheduler = proxy(IScheduler.class, (m, args) -> null);
-        dm = new DeviceManager(beacon, new AllEdge(), scheduler, defaults(DeviceManager.Config.class));
+        dm = new DeviceManager(beacon, new AllEdge(), scheduler, null, defaults(DeviceManager.Config.class));
         for (int i = 0; i < n; i++) {
             receive(dispatch(i, (i + 1) % n));
         }

@@ -55,6 +55,7 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IRoleArbiter;
+import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMessage;
@@ -83,9 +84,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private static final int RECENT_MIGRATIONS = 100;
     /** Threads that decide the roles of connecting switches (each decision waits on the cluster). */
     private static final int HANDSHAKE_THREADS = 4;
-    /** Applications whose network-wide state is not shared across members yet. */
-    private static final Set<String> SHARED_STATE_APPS = Set.of("net.beaconcontroller.topology",
-            "net.beaconcontroller.devicemanager", "net.beaconcontroller.routing");
     /** How long a forwarded write waits for its switch to have a master before it is dropped. */
     private static final int FORWARD_RETRIES = 40;
     private static final long FORWARD_RETRY_MILLIS = 50;
@@ -110,7 +108,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private BundleContext context;
     private volatile ClusterConfig config;
     private volatile Duration timeout;
+    /** Guarded by itself, as is {@code registered}: the shared state is published from the joining thread. */
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private boolean registered;
     private volatile ScheduledExecutorService executor;
     private volatile ExecutorService handshakes;
     private volatile CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
@@ -180,24 +180,32 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     }
 
     private void startAndRegister(ClusterConfig c) {
-        for (var bundle : context.getBundles()) {
-            if (SHARED_STATE_APPS.contains(bundle.getSymbolicName())) {
-                log.warn("cluster: {} keeps its state on this instance only: with several members its view is partial"
-                        + " (docs/cluster.md, 'Not done'); run per-switch applications such as the learning switch",
-                        bundle.getSymbolicName());
-            }
+        synchronized (registrations) {
+            registered = true;
         }
         start(c);
         // Registered before the member has joined: switches that connect meanwhile wait for it (initialRole).
-        registrations.add(context.registerService(IRoleArbiter.class, this, null));
-        registrations.add(context.registerService(IOFSwitchListener.class, this, null));
-        registrations.add(context.registerService(ICluster.class, this, null));
+        register(IRoleArbiter.class, this);
+        register(IOFSwitchListener.class, this);
+        register(ICluster.class, this);
+    }
+
+    /** Publishes a service of this member unless the bundle is stopping (outside OSGi, for tests: nothing). */
+    private <T> void register(Class<T> type, T service) {
+        synchronized (registrations) {
+            if (registered && context != null) {
+                registrations.add(context.registerService(type, service, null));
+            }
+        }
     }
 
     @Deactivate
     void deactivate() {
-        registrations.forEach(ServiceRegistration::unregister);
-        registrations.clear();
+        synchronized (registrations) {
+            registered = false;
+            registrations.forEach(ServiceRegistration::unregister);
+            registrations.clear();
+        }
         stop();
     }
 
@@ -211,6 +219,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         handshakes = Executors.newFixedThreadPool(HANDSHAKE_THREADS,
                 r -> new Thread(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
         executor.execute(this::join);
+    }
+
+    /** The state applications share, once this member has joined (published as a service then). */
+    ISharedState sharedState() {
+        return new SharedState(ready.join());
     }
 
     /** Leaves the cluster. */
@@ -310,6 +323,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 log.info("cluster '{}': joined as {} with {} member(s)", config.name(), address, size);
             }
             ready.complete(h);
+            // Only once joined: an application that finds it reads the other members' state at once.
+            register(ISharedState.class, sharedState());
             executor.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
         } catch (RuntimeException e) {
             log.error("cluster: cannot start the member on {}:{}: {}", config.bindAddress(), config.port(),

@@ -184,7 +184,7 @@ class ClusterTest {
                 && roles.stream().filter(r -> r == NiciraRole.SLAVE).count() == roles.size() - 1;
     }
 
-    private static void await(BooleanSupplier condition, String what) {
+    static void await(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
@@ -202,7 +202,7 @@ class ClusterTest {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (var s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -22,6 +22,7 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -35,6 +36,7 @@ import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IScheduler;
+import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
@@ -113,22 +115,29 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     /** Read per packet, replaced whole by {@link #modified}. */
     private volatile Config config;
     private ScheduledFuture<?> sweep;
+    /** In a cluster: every member's hosts; otherwise {@code null}. */
+    private final SharedDevices shared;
 
+    /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
     public DeviceManager(@Reference IBeaconProvider beacon, @Reference ITopology topology,
-            @Reference IScheduler scheduler, Config config) {
-        this(beacon, topology, scheduler, config, coarseEpochSeconds());
+            @Reference IScheduler scheduler,
+            @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
+            ISharedState cluster, Config config) {
+        this(beacon, topology, scheduler, config, coarseEpochSeconds(), cluster);
     }
 
-    /** With the clock (epoch seconds) of a test. */
+    /** With the clock (epoch seconds) of a test, and the cluster's shared state or {@code null}. */
     DeviceManager(IBeaconProvider beacon, ITopology topology, IScheduler scheduler, Config config,
-            LongSupplier epochSeconds) {
+            LongSupplier epochSeconds, ISharedState cluster) {
         this.beacon = beacon;
         this.topology = topology;
         this.scheduler = scheduler;
         this.epochSeconds = epochSeconds;
         this.config = config;
         scheduleSweep();
+        shared = cluster == null ? null : new SharedDevices(cluster, this::sharedDeviceSeen,
+                why -> log.warn("devicemanager: {} ignored", why));
     }
 
     /** Epoch seconds for the price of a volatile read: the system clock once, then {@link CoarseClock}. */
@@ -147,12 +156,22 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     @Deactivate
     synchronized void deactivate() {
         sweep.cancel(false);
+        if (shared != null) {
+            shared.close();
+        }
     }
 
     private synchronized void scheduleSweep() {
-        // Often enough that a host outlives its timeout by at most a tenth of it (or 30 s).
-        var period = Duration.ofSeconds(Math.min(30, Math.max(1, config.idleTimeout() / 10)));
+        var period = Duration.ofSeconds(refreshSeconds(config));
         sweep = scheduler.scheduleAtFixedRate(this::ageOut, period, period);
+    }
+
+    /**
+     * How often hosts are aged out, so that one outlives its timeout by at most a tenth of it (or 30 s); and how
+     * stale the last-seen time of a host another member learned may be here, so that it is not aged out early.
+     */
+    private static long refreshSeconds(Config c) {
+        return Math.min(30, Math.max(1, c.idleTimeout() / 10));
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -273,7 +292,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         if (seenAt != null && change.after() != null && !seenAt.equals(change.after().attachment())) {
             flapping(change.after(), seenAt, now);
         }
-        tell(change);
+        tell(change, true);
+        share(change);
         return change.after();
     }
 
@@ -321,7 +341,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     /** A DHCP server gave {@code ip} to the host {@code mac}: known hosts only, it tells nothing of where it is. */
     private void learnIp(long mac, int vlan, int ip) {
-        tell(store.update(mac, vlan, old -> {
+        var change = store.update(mac, vlan, old -> {
             if (old == null) {
                 return null;
             }
@@ -329,7 +349,47 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             var ips = withIp(d.ipv4(), ip);
             return ips == d.ipv4() ? old : new Tracked(new Device(d.mac(), d.vlan(), ips, d.attachment(),
                     d.firstSeen(), d.lastSeen()), old.windowStart(), old.moves());
-        }));
+        });
+        tell(change, true);
+        share(change);
+    }
+
+    /**
+     * Writes a host this member learned or changed to the cluster when the others would otherwise miss something:
+     * it is new, moved or has other addresses, or its last-seen time moved into the next refresh period.
+     */
+    private void share(DeviceStore.Change change) {
+        Device before = change.before();
+        Device now = change.after();
+        if (shared == null || now == null || !change.changed()) {
+            return;
+        }
+        var c = config;
+        long period = refreshSeconds(c);
+        if (before == null || !before.attachment().equals(now.attachment()) || !before.ipv4().equals(now.ipv4())
+                || before.lastSeen().getEpochSecond() / period != now.lastSeen().getEpochSecond() / period) {
+            shared.write(now, Duration.ofSeconds(c.idleTimeout()));
+        }
+    }
+
+    /**
+     * A record a member wrote (this one's own come back too): taken unless this member has seen the host later, the
+     * host is idle already, or its port is not an edge port here (a link end, or a switch not connected here).
+     */
+    private void sharedDeviceSeen(Device d) {
+        var at = d.attachment();
+        if (!topology.isEdgePort(at.dpid(), at.port())
+                || d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - config.idleTimeout()) {
+            return;
+        }
+        tell(store.update(d.mac(), d.vlan(), old -> {
+            if (old == null) {
+                return new Tracked(d, 0, 0);
+            }
+            var mine = old.device();
+            return mine.equals(d) || mine.lastSeen().isAfter(d.lastSeen()) ? old
+                    : new Tracked(d, old.windowStart(), old.moves());
+        }), false);
     }
 
     private void flapping(Device d, SwitchPort seenAt, long now) {
@@ -385,13 +445,14 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     /** Removes the host unless a change since the caller looked at it made {@code stillTrue} false. */
     private boolean remove(Device d, Predicate<Device> stillTrue) {
         var change = store.update(d.mac(), d.vlan(), old -> old != null && stillTrue.test(old.device()) ? null : old);
-        tell(change);
+        tell(change, true);
         return change.changed();
     }
 
     // ------------------------------------------------------------------------------------------------ telling
 
-    private void tell(DeviceStore.Change change) {
+    /** @param learned whether this member made the change (not taken from another member's record) */
+    private void tell(DeviceStore.Change change, boolean learned) {
         if (!change.changed()) {
             return;
         }
@@ -405,7 +466,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             listeners.forEach(l -> call(l, () -> l.deviceRemoved(before)));
         } else {
             if (!before.attachment().equals(now.attachment())) {
-                moved(before, now);
+                moved(before, now, learned);
             }
             if (!before.ipv4().equals(now.ipv4())) {
                 log.debug("Device IPs changed: {} -> {}", before.ipv4(), now);
@@ -414,9 +475,14 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         }
     }
 
-    private void moved(Device before, Device now) {
-        moves.increment();
+    /** @param learned whether this member saw the move; if not, the member that did removes the flows */
+    private void moved(Device before, Device now, boolean learned) {
         log.debug("Device moved from {}: {}", before.attachment(), now);
+        if (!learned) {
+            listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
+            return;
+        }
+        moves.increment();
         // The flows that carried its traffic to the old port, and those that took its traffic from there: every
         // switch may hold some. Flows from the old port would otherwise keep matching if it came back there, and
         // its frames would never reach the controller to tell it.

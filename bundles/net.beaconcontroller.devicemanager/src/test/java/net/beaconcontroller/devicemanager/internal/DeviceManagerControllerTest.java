@@ -65,7 +65,7 @@ class DeviceManagerControllerTest {
             default -> throw new UnsupportedOperationException(name);
         });
         IScheduler scheduler = Harness.proxy(IScheduler.class, (name, args) -> null);
-        dm = new DeviceManager(fx.controller, allEdge, scheduler, Configs.of(DeviceManager.Config.class));
+        dm = new DeviceManager(fx.controller, allEdge, scheduler, null, Configs.of(DeviceManager.Config.class));
         fx.controller.addOFMessageListener(OFType.PACKET_IN, dm);
         fx.controller.addOFSwitchListener(dm);
         fx.controller.addOFMessageListener(OFType.PACKET_IN, routing);

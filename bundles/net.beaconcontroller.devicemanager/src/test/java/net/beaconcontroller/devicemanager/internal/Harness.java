@@ -20,6 +20,7 @@ import net.beaconcontroller.core.ContextKey;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IScheduler;
+import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.devicemanager.Device;
@@ -45,6 +46,11 @@ final class Harness {
     final DeviceManager dm;
 
     Harness(String... settings) {
+        this(null, settings);
+    }
+
+    /** A member of a cluster whose state is {@code shared}. */
+    Harness(ISharedState shared, String... settings) {
         for (long dpid = 1; dpid <= 3; dpid++) {
             addSwitch(dpid);
         }
@@ -61,7 +67,7 @@ final class Harness {
             default -> throw new UnsupportedOperationException(name);
         });
         dm = new DeviceManager(beacon, new FakeTopology(), scheduler,
-                Configs.of(DeviceManager.Config.class, settings), now::get);
+                Configs.of(DeviceManager.Config.class, settings), now::get, shared);
         dm.addListener(new IDeviceListener() {
             @Override
             public void deviceAdded(Device d) {

@@ -40,6 +40,7 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.routing.Hop;
@@ -265,10 +266,14 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         // Nothing to do here: the engine reports the pairs whose paths got shorter, and routesChanged removes them.
     }
 
+    /**
+     * Only as the switch's master (or its only controller): in a cluster every member is told, and the master's
+     * write is the one that counts.
+     */
     @Override
     public void linkRemoved(Link link) {
         var sw = beacon.getSwitches().get(link.src().dpid());
-        if (sw != null) {
+        if (sw != null && sw.getRole() != NiciraRole.SLAVE) {
             sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
                     .outPort(link.src().port()).build());
             sw.flush();
@@ -285,7 +290,8 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         var touched = new HashSet<IOFSwitch>();
         changes.forEach((src, dst) -> {
             var sw = switches.get(src);
-            if (sw == null) {
+            // In a cluster every member's engine reports the change: the switch's master removes the flows.
+            if (sw == null || sw.getRole() == NiciraRole.SLAVE) {
                 return;
             }
             for (var host : hostsOn.computeIfAbsent(dst, devices::getDevicesOn)) {

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -35,6 +37,7 @@ import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IScheduler;
+import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
@@ -44,6 +47,7 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.packet.Lldp;
@@ -99,6 +103,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final long linkTimeoutNanos;
     private final TopologyStore store;
     private final ProbeCodec codec = new ProbeCodec();
+    /** In a cluster: the links every member found; otherwise {@code null}. */
+    private final SharedLinks shared;
     private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
     private final ScheduledFuture<?> ticker;
     private final LongAdder sent = new LongAdder();
@@ -107,14 +113,20 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             new LongAdder(), Verdict.FORGED, new LongAdder(), Verdict.STALE, new LongAdder());
     private final LongAdder unknownPort = new LongAdder();
 
+    /**
+     * Joining or leaving a cluster restarts discovery (the shared state is a static reference): it then signs probes
+     * with the cluster's key and time, which probes already in flight would not verify against anyway.
+     */
     @Activate
-    public LinkDiscovery(@Reference IBeaconProvider beacon, @Reference IScheduler scheduler, Config config) {
-        this(beacon, scheduler, config, System::nanoTime, Clock.systemUTC());
+    public LinkDiscovery(@Reference IBeaconProvider beacon, @Reference IScheduler scheduler,
+            @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
+            ISharedState cluster, Config config) {
+        this(beacon, scheduler, config, System::nanoTime, Clock.systemUTC(), cluster);
     }
 
-    /** With the clocks given: tests move time by hand. */
+    /** With the clocks given (tests move time by hand) and the cluster's shared state, or {@code null}. */
     LinkDiscovery(IBeaconProvider beacon, IScheduler scheduler, Config config, LongSupplier nanoClock,
-            Clock wallClock) {
+            Clock wallClock, ISharedState cluster) {
         this.beacon = beacon;
         this.nanoClock = nanoClock;
         this.wallClock = wallClock;
@@ -129,6 +141,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         probeIntervalNanos = TimeUnit.SECONDS.toNanos(interval);
         linkTimeoutNanos = TimeUnit.SECONDS.toNanos(timeout);
         store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
+        shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofSeconds(timeout),
+                this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
         // Switches that connected before this component started get no addedSwitch: take them in now.
         beacon.getSwitches().values().forEach(sw -> sw.execute(() -> addedSwitch(sw)));
         ticker = scheduler.scheduleAtFixedRate(this::tick, Duration.ofNanos(probeIntervalNanos),
@@ -138,6 +152,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     @Deactivate
     void deactivate() {
         ticker.cancel(false);
+        if (shared != null) {
+            shared.close();
+        }
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -218,7 +235,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         long now = nanoClock.getAsLong();
-        var r = codec.verify(lldp, now, probeIntervalNanos);
+        var r = codec.verify(lldp, probeTime(), probeIntervalNanos);
         if (r.verdict() != Verdict.VALID) {
             ignore(r.verdict(), sw, inPort, r.why());
             return;
@@ -228,12 +245,17 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         var link = new Link(new SwitchPort(r.dpid(), r.port()), new SwitchPort(sw.getId(), inPort));
-        var seen = store.linkSeen(link, now, wallClock.instant());
+        // In milliseconds: what the members of a cluster share, so that they all show the same time.
+        var firstSeen = wallClock.instant().truncatedTo(ChronoUnit.MILLIS);
+        var seen = store.linkSeen(link, now, firstSeen);
         if (seen == TopologyStore.Seen.UNKNOWN_PORT) {
             unknownPort(sw, inPort, r);
             return;
         }
         accepted.increment();
+        if (shared != null) {
+            shared.seen(link, store.view().links().getOrDefault(link, firstSeen));
+        }
         if (seen == TopologyStore.Seen.NEW) {
             deliver();
             // Ask for the other direction now rather than at the next round: the cable becomes usable sooner.
@@ -241,6 +263,13 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (back != null && !store.view().links().containsKey(link.reverse())) {
                 probe(sw, back);
             }
+        }
+    }
+
+    /** Another member (or this one) wrote that a probe crossed {@code link}. */
+    private void sharedLinkSeen(Link link, Instant firstSeen) {
+        if (store.linkSeen(link, nanoClock.getAsLong(), firstSeen) == TopologyStore.Seen.NEW) {
+            deliver();
         }
     }
 
@@ -274,12 +303,20 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
     }
 
+    /** Probes go out through the switch's master only: a slave's write would be forwarded to the master anyway. */
     private void probe(IOFSwitch sw, OFPhysicalPort port) {
+        if (sw.getRole() == NiciraRole.SLAVE) {
+            return;
+        }
         var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(),
-                nanoClock.getAsLong())).padded();
+                probeTime())).padded();
         sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
                 ByteBuffer.wrap(frame.serialize())));
         sent.increment();
+    }
+
+    private long probeTime() {
+        return shared == null ? nanoClock.getAsLong() : shared.nanoTime();
     }
 
     private static boolean isProbed(OFPhysicalPort p) {

@@ -18,8 +18,9 @@ import net.beaconcontroller.packet.LldpTlv.OrganizationSpecific;
 /**
  * Beacon's discovery probe: the standard discovery LLDPDU ({@link Lldp#forDiscovery}: chassis id from the DPID, port
  * id, TTL, the ONF DPID TLV) plus an organisationally specific TLV that authenticates it: the sending DPID (8 bytes),
- * port (2), the send time (8, this instance's {@code System.nanoTime()}) and an HMAC-SHA256 (32) over those 18 bytes
- * with a key drawn at random per instance. A host cannot make a probe that verifies, cannot turn one into a probe of
+ * port (2), the send time (8, this instance's {@code System.nanoTime()}, or the cluster's time in nanoseconds) and an
+ * HMAC-SHA256 (32) over those 18 bytes with a key drawn at random per instance, or per cluster: a probe one member
+ * sends may come back at a switch another member masters. A host cannot make a probe that verifies, cannot turn one into a probe of
  * another port, and a captured probe stops verifying once it is older than the maximum age.
  *
  * <p>What this cannot stop: a host attached to two switches relaying a fresh probe at once (a wormhole). Such a link
@@ -43,14 +44,31 @@ final class ProbeCodec {
         }
     }
 
-    private final Mac prototype;
+    /** Replaced whole when the cluster's key changes; cloned for each use. */
+    private volatile Mac prototype;
 
+    /** With a key of its own. */
     ProbeCodec() {
+        this(newKey());
+    }
+
+    /** With {@code key}: instances that share it verify each other's probes (the members of a cluster). */
+    ProbeCodec(byte[] key) {
+        rekey(key);
+    }
+
+    static byte[] newKey() {
         var key = new byte[32];
         new SecureRandom().nextBytes(key);
+        return key;
+    }
+
+    /** Signs and verifies with {@code key} from now on. */
+    void rekey(byte[] key) {
         try {
-            prototype = Mac.getInstance(ALGORITHM);
-            prototype.init(new SecretKeySpec(key, ALGORITHM));
+            var mac = Mac.getInstance(ALGORITHM);
+            mac.init(new SecretKeySpec(key, ALGORITHM));
+            prototype = mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JRE has no " + ALGORITHM, e);
         }
@@ -105,10 +123,11 @@ final class ProbeCodec {
     /** The HMAC of the first 18 bytes of {@code data}. */
     private byte[] hmac(byte[] data) {
         Mac mac;
+        var p = prototype;
         try {
             // The key is set up once; a clone per use is far cheaper than Mac.getInstance and keeps threads apart.
-            synchronized (prototype) {
-                mac = (Mac) prototype.clone();
+            synchronized (p) {
+                mac = (Mac) p.clone();
             }
         } catch (CloneNotSupportedException e) {
             throw new IllegalStateException(ALGORITHM + " cannot be cloned", e);

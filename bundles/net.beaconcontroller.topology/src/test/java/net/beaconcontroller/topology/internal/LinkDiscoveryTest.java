@@ -49,7 +49,7 @@ class LinkDiscoveryTest {
     private final AtomicLong now = new AtomicLong(1000 * SECOND);
     private final ManualScheduler scheduler = new ManualScheduler();
     private final LinkDiscovery topology = new LinkDiscovery(fx.controller, scheduler,
-            Configs.of(LinkDiscovery.Config.class), now::get, Clock.systemUTC());
+            Configs.of(LinkDiscovery.Config.class), now::get, Clock.systemUTC(), null);
     /** After topology in the PACKET_IN pipeline: must never see LLDP. */
     private final RecordingListener after = new RecordingListener("after");
     private final Map<String, AtomicInteger> told = new ConcurrentHashMap<>();
@@ -274,7 +274,7 @@ class LinkDiscoveryTest {
     void aLinkTimeoutNotAboveTheIntervalIsRefused() {
         var e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
                 Configs.of(LinkDiscovery.Config.class, "topology.probeInterval=5", "topology.linkTimeout=5"),
-                now::get, Clock.systemUTC()));
+                now::get, Clock.systemUTC(), null));
         assertEquals("topology.linkTimeout", e.key());
     }
 

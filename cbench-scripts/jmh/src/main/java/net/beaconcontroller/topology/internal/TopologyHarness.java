@@ -24,7 +24,7 @@ public final class TopologyHarness {
 
     public static LinkDiscovery discovery(IBeaconProvider beacon, IScheduler scheduler, LinkDiscovery.Config config,
             long now) {
-        return new LinkDiscovery(beacon, scheduler, config, () -> now, Clock.systemUTC());
+        return new LinkDiscovery(beacon, scheduler, config, () -> now, Clock.systemUTC(), null);
     }
 
     /** The frame {@code discovery} sends out of {@code port} of {@code dpid} at {@code now}, as its probe() does. */

@@ -1,0 +1,90 @@
+package net.beaconcontroller.cluster.internal;
+
+import static net.beaconcontroller.cluster.internal.ClusterTest.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.test.Configs;
+
+/** The applications' shared state on two real Hazelcast members in this JVM, shared by the tests (each its own maps). */
+class SharedStateTest {
+    private static final List<Cluster> members = new ArrayList<>();
+    private static ISharedState one;
+    private static ISharedState two;
+
+    @BeforeAll
+    static void startTwo() {
+        int a = ClusterTest.freePort();
+        int b = ClusterTest.freePort();
+        for (int port : new int[] {a, b}) {
+            var member = new Cluster();
+            member.start(Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=shared-" + a,
+                    "cluster.members=127.0.0.1:" + a + ",127.0.0.1:" + b, "cluster.port=" + port,
+                    "cluster.balancePeriod=0", "cluster.failureTimeout=3"));
+            members.add(member);
+        }
+        await(() -> members.stream().allMatch(m -> m.members().size() == 2), "two members");
+        one = members.get(0).sharedState();
+        two = members.get(1).sharedState();
+    }
+
+    @AfterAll
+    static void stop() {
+        members.forEach(Cluster::stop);
+    }
+
+    @Test
+    void whatOneMemberSetsTheOtherIsToldIncludingWhatWasThereBefore() {
+        one.map("test.m").set("before", new byte[] {1}, Duration.ofMinutes(1));
+        await(() -> two.map("test.m").setIfAbsent("before", new byte[] {9})[0] == 1, "the first value stays");
+        var seen = new ConcurrentHashMap<String, byte[]>();
+        try (var sub = two.map("test.m").subscribe(seen::put)) {
+            one.map("test.m").set("after", new byte[] {2, 3}, Duration.ofMinutes(1));
+            await(() -> seen.size() == 2, "both entries");
+            assertArrayEquals(new byte[] {1}, seen.get("before"));
+            assertArrayEquals(new byte[] {2, 3}, seen.get("after"));
+            one.map("test.m").set("after", new byte[] {4}, Duration.ofMinutes(1));
+            await(() -> seen.get("after")[0] == 4, "the update");
+        }
+        one.map("test.m").set("closed", new byte[] {5}, Duration.ofMinutes(1));
+        await(() -> one.map("test.m").setIfAbsent("closed", new byte[] {6})[0] == 5, "set");
+        assertTrue(!seen.containsKey("closed"), "a closed subscription is told nothing more");
+    }
+
+    @Test
+    void anEntryGoesByItselfAfterItsTimeToLiveAndSubscribersAreTold() {
+        var gone = new ConcurrentHashMap<String, Boolean>();
+        var values = new ConcurrentHashMap<String, byte[]>();
+        try (var sub = two.map("test.ttl").subscribe((k, v) -> {
+            if (v == null) {
+                gone.put(k, true);
+            } else {
+                values.put(k, v);
+            }
+        })) {
+            one.map("test.ttl").set("short", new byte[] {1}, Duration.ofSeconds(1));
+            one.map("test.ttl").set("long", new byte[] {1}, Duration.ofMinutes(5));
+            await(() -> values.size() == 2, "both set");
+            await(() -> gone.containsKey("short"), "the short one expired");
+            assertTrue(!gone.containsKey("long"));
+        }
+    }
+
+    @Test
+    void theMembersAgreeOnTheTime() {
+        await(() -> Math.abs(one.clusterTimeMillis() - two.clusterTimeMillis()) < 50, "times within 50 ms");
+        Map<String, Long> drift = Map.of("one", one.clusterTimeMillis() - System.currentTimeMillis());
+        assertTrue(Math.abs(drift.get("one")) < 1000, drift::toString);
+    }
+}

@@ -1,0 +1,85 @@
+package net.beaconcontroller.devicemanager.internal;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.function.Consumer;
+
+import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.SharedMap;
+import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.topology.SwitchPort;
+
+/**
+ * The device manager's part of a cluster's shared state: the latest record of every host, keyed by MAC and VLAN. A
+ * host's frames reach only the master of the switch they enter, so that member learns it, writes its record and the
+ * others take the record in. A record's time to live is the idle timeout from its last write, so the map forgets
+ * hosts by itself; every member also ages hosts locally by their last-seen time, as alone.
+ *
+ * <p>Record: MAC (8 bytes), VLAN (2), attachment dpid (8) and port (2), first and last seen (8 each, epoch seconds),
+ * IPv4 count (2) and addresses (4 each).
+ */
+final class SharedDevices implements AutoCloseable {
+    static final String MAP = DeviceManager.NAME + ".devices";
+    private static final int FIXED = 8 + 2 + 8 + 2 + 8 + 8 + 2;
+
+    private final SharedMap devices;
+    private final SharedMap.Subscription subscription;
+
+    /** Joins the shared state: {@code seen} is told every record a member wrote, {@code malformed} what is wrong. */
+    SharedDevices(ISharedState state, Consumer<Device> seen, Consumer<String> malformed) {
+        devices = state.map(MAP);
+        subscription = devices.subscribe((key, value) -> {
+            // Gone: its time to live passed, and the members age it out by themselves.
+            if (value == null) {
+                return;
+            }
+            Device d;
+            try {
+                d = decode(value);
+            } catch (IllegalArgumentException | BufferUnderflowException e) {
+                malformed.accept("shared host record " + key + ": " + e);
+                return;
+            }
+            seen.accept(d);
+        });
+    }
+
+    void write(Device d, Duration ttl) {
+        devices.set(Long.toHexString(DeviceStore.key(d.mac(), d.vlan())), encode(d), ttl);
+    }
+
+    @Override
+    public void close() {
+        subscription.close();
+    }
+
+    static byte[] encode(Device d) {
+        var b = ByteBuffer.allocate(FIXED + 4 * d.ipv4().size()).putLong(d.mac()).putShort((short) d.vlan())
+                .putLong(d.attachment().dpid()).putShort((short) d.attachment().port())
+                .putLong(d.firstSeen().getEpochSecond()).putLong(d.lastSeen().getEpochSecond())
+                .putShort((short) d.ipv4().size());
+        d.ipv4().forEach(b::putInt);
+        return b.array();
+    }
+
+    static Device decode(byte[] record) {
+        var b = ByteBuffer.wrap(record);
+        long mac = b.getLong();
+        int vlan = b.getShort() & 0xffff;
+        var at = new SwitchPort(b.getLong(), b.getShort() & 0xffff);
+        var first = Instant.ofEpochSecond(b.getLong());
+        var last = Instant.ofEpochSecond(b.getLong());
+        int n = b.getShort() & 0xffff;
+        if (b.remaining() != 4 * n) {
+            throw new IllegalArgumentException(n + " addresses in " + b.remaining() + " bytes");
+        }
+        var ips = new HashSet<Integer>();
+        for (int i = 0; i < n; i++) {
+            ips.add(b.getInt());
+        }
+        return new Device(mac, vlan, ips, at, first, last);
+    }
+}

@@ -1,0 +1,153 @@
+package net.beaconcontroller.devicemanager.internal;
+
+import static net.beaconcontroller.devicemanager.internal.Frames.udp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.BufferUnderflowException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import net.beaconcontroller.core.test.MemorySharedState;
+import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.devicemanager.IDeviceManager;
+import net.beaconcontroller.topology.SwitchPort;
+import net.beaconcontroller.util.IPv4Address;
+
+/** Two members of a cluster, each a device manager, sharing their hosts; the members' clocks agree. */
+class SharedDevicesTest {
+    private static final long H1 = 0x0200_0000_0001L;
+    private static final long H2 = 0x0200_0000_0002L;
+    private static final int IP1 = IPv4Address.parse("10.0.0.1");
+    private static final int IP2 = IPv4Address.parse("10.0.0.2");
+
+    private final MemorySharedState cluster = new MemorySharedState();
+    private final AtomicInteger writes = new AtomicInteger();
+    private final Harness one = new Harness(cluster);
+    private final Harness two = new Harness(cluster);
+
+    SharedDevicesTest() {
+        cluster.map(SharedDevices.MAP).subscribe((k, v) -> writes.incrementAndGet());
+        // Subscribed before anything is written: an entry written meanwhile would be told twice.
+        cluster.settle();
+    }
+
+    @AfterEach
+    void close() {
+        assertEquals(List.of(), one.dm.inconsistencies());
+        assertEquals(List.of(), two.dm.inconsistencies());
+        cluster.close();
+    }
+
+    private static Optional<Device> host(Harness h, long mac) {
+        return h.dm.getDevice(mac, Device.NO_VLAN);
+    }
+
+    private void advance(Duration d) {
+        one.advance(d);
+        two.advance(d);
+    }
+
+    @Test
+    void aHostOneMemberLearnedIsKnownToTheOtherAndIsItsDestination() {
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertEquals(host(one, H1), host(two, H1));
+        assertEquals(new SwitchPort(1, 3), host(two, H1).orElseThrow().attachment());
+        assertEquals(Set.of(IP1), host(two, H1).orElseThrow().ipv4());
+        assertEquals(List.of("added " + H1 + "@" + new SwitchPort(1, 3)), two.events);
+        // Frames to it entering a switch the second member masters find it there.
+        var ctx = two.packetIn(2, 3, udp(H2, H1, IP2, IP1));
+        assertEquals(host(one, H1).orElseThrow(), ctx.get(IDeviceManager.DST_DEVICE));
+        cluster.settle();
+        assertEquals(new SwitchPort(2, 3), host(one, H2).orElseThrow().attachment());
+    }
+
+    @Test
+    void aMoveTheOtherMemberSawMovesTheHostHereAndOnlyThatMemberRemovesFlows() {
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        advance(Duration.ofSeconds(2));
+        two.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertEquals(new SwitchPort(2, 3), host(one, H1).orElseThrow().attachment());
+        assertEquals(host(two, H1), host(one, H1));
+        assertTrue(one.events.contains("moved " + H1 + " " + new SwitchPort(1, 3) + "->" + new SwitchPort(2, 3)),
+                one.events::toString);
+        assertTrue(one.written.values().stream().allMatch(List::isEmpty), "the member that saw it removes the flows");
+        assertEquals(2, two.written.get(1L).size(), "towards and from the host, on every switch");
+        // A frame the first member still had in flight from the old port, older than the move, changes nothing.
+        advance(Duration.ofSeconds(-1));
+        cluster.map(SharedDevices.MAP).set(Long.toHexString(DeviceStore.key(H1, Device.NO_VLAN)),
+                SharedDevices.encode(new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
+                        one.instant(), one.instant())), Duration.ofMinutes(5));
+        cluster.settle();
+        assertEquals(new SwitchPort(2, 3), host(two, H1).orElseThrow().attachment());
+    }
+
+    @Test
+    void aKnownHostIsWrittenAgainOncePerRefreshPeriodNotPerFrame() {
+        // To the start of a 30 s period (idle timeout 300 s / 10).
+        advance(Duration.ofSeconds(30 - one.now.get() % 30));
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        int first = writes.get();
+        assertEquals(1, first);
+        for (int s = 1; s < 30; s++) {
+            advance(Duration.ofSeconds(1));
+            one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        }
+        cluster.settle();
+        assertEquals(1, writes.get(), "the same 30 s period (idle timeout 300 s / 10)");
+        advance(Duration.ofSeconds(1));
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertEquals(2, writes.get());
+        assertEquals(host(one, H1), host(two, H1));
+        // The other member ages it no earlier than the member that sees it.
+        advance(Duration.ofSeconds(299));
+        one.sweep();
+        two.sweep();
+        assertTrue(host(one, H1).isPresent() && host(two, H1).isPresent());
+        advance(Duration.ofSeconds(1));
+        one.sweep();
+        two.sweep();
+        assertTrue(host(one, H1).isEmpty() && host(two, H1).isEmpty());
+    }
+
+    @Test
+    void recordsOfLinkPortsIdleHostsAndBadBytesAreNotTaken() {
+        var map = cluster.map(SharedDevices.MAP);
+        two.linkPorts.add(new SwitchPort(1, 1));
+        var t = two.instant();
+        map.set("1", SharedDevices.encode(new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
+                Duration.ofMinutes(5));
+        var old = t.minusSeconds(300);
+        map.set("2", SharedDevices.encode(new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
+                Duration.ofMinutes(5));
+        map.set("3", new byte[] {1, 2, 3}, Duration.ofMinutes(5));
+        var cut = SharedDevices.encode(new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
+        map.set("4", Arrays.copyOf(cut, cut.length - 1), Duration.ofMinutes(5));
+        cluster.settle();
+        assertEquals(List.of(), List.copyOf(two.dm.getDevices()));
+    }
+
+    @Test
+    void recordsRoundTrip() {
+        var d = new Device(0xffff_ffff_fffeL, 4095, Set.of(IP1, IP2, -2), new SwitchPort(-1L, 0xff00),
+                Instant.ofEpochSecond(1), Instant.ofEpochSecond(1_800_000_000L));
+        assertEquals(d, SharedDevices.decode(SharedDevices.encode(d)));
+        var none = new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), Instant.EPOCH, Instant.EPOCH);
+        assertEquals(none, SharedDevices.decode(SharedDevices.encode(none)));
+        assertThrows(BufferUnderflowException.class, () -> SharedDevices.decode(new byte[10]));
+    }
+}

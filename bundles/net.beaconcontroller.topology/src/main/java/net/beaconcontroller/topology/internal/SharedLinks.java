@@ -1,0 +1,99 @@
+package net.beaconcontroller.topology.internal;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.SharedMap;
+import net.beaconcontroller.topology.Link;
+
+/**
+ * Discovery's part of a cluster's shared state. A probe comes back as a PACKET_IN only at the master of the switch it
+ * arrived at, so each member finds the links into its own switches; it writes each one it finds, every time a probe
+ * crosses it, and takes in the ones the others write. An entry's time to live is the link timeout, so what a member
+ * that died found goes by itself; every member also expires links locally, as alone, so a link is dropped everywhere
+ * once no member has seen a probe cross it for the timeout. Entries are never removed by hand: a port that goes down
+ * is reported by the switch to every member.
+ *
+ * <p>The members share the probes' HMAC key (the first to start draws it) and sign with the cluster's time.
+ */
+final class SharedLinks implements AutoCloseable {
+    static final String LINKS = LinkDiscovery.NAME + ".links";
+    static final String KEYS = LinkDiscovery.NAME + ".probeKey";
+    private static final String KEY = "hmac-sha256";
+
+    private final ISharedState state;
+    private final SharedMap links;
+    private final Duration ttl;
+    private final List<SharedMap.Subscription> subscriptions;
+
+    /**
+     * Joins the shared state: {@code codec} signs with the cluster's key from now on (and follows it if it changes),
+     * and {@code seen} is told every link a member wrote, with when it was first seen.
+     */
+    SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, BiConsumer<Link, Instant> seen,
+            Consumer<String> malformed) {
+        this.state = state;
+        this.ttl = linkTimeout;
+        var keys = state.map(KEYS);
+        codec.rekey(keys.setIfAbsent(KEY, ProbeCodec.newKey()));
+        links = state.map(LINKS);
+        subscriptions = List.of(keys.subscribe((k, v) -> {
+            if (v != null) {
+                codec.rekey(v);
+            }
+        }), links.subscribe((k, v) -> {
+            // Gone: expired, or a member left the cluster; local expiry removes the link unless another writes it.
+            if (v == null) {
+                return;
+            }
+            Link link;
+            try {
+                link = parse(k);
+            } catch (IllegalArgumentException e) {
+                malformed.accept("shared link '" + k + "': " + e.getMessage());
+                return;
+            }
+            seen.accept(link, v.length == Long.BYTES ? Instant.ofEpochMilli(ByteBuffer.wrap(v).getLong())
+                    : Instant.now());
+        }));
+    }
+
+    /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */
+    long nanoTime() {
+        return state.clusterTimeMillis() * 1_000_000;
+    }
+
+    /** A probe crossed {@code link}, known since {@code firstSeen}. */
+    void seen(Link link, Instant firstSeen) {
+        links.set(key(link), ByteBuffer.allocate(Long.BYTES).putLong(firstSeen.toEpochMilli()).array(), ttl);
+    }
+
+    @Override
+    public void close() {
+        subscriptions.forEach(SharedMap.Subscription::close);
+    }
+
+    static String key(Link l) {
+        return Long.toHexString(l.src().dpid()) + "/" + l.src().port() + ">" + Long.toHexString(l.dst().dpid()) + "/"
+                + l.dst().port();
+    }
+
+    static Link parse(String key) {
+        var ends = key.split(">", -1);
+        if (ends.length != 2) {
+            throw new IllegalArgumentException("expected src>dst");
+        }
+        var src = ends[0].split("/", -1);
+        var dst = ends[1].split("/", -1);
+        if (src.length != 2 || dst.length != 2) {
+            throw new IllegalArgumentException("expected dpid/port at both ends");
+        }
+        return Link.of(Long.parseUnsignedLong(src[0], 16), Integer.parseInt(src[1]),
+                Long.parseUnsignedLong(dst[0], 16), Integer.parseInt(dst[1]));
+    }
+}
