@@ -9,6 +9,7 @@ Prints PASS/FAIL lines and `N passed, N failed` like run_e2e.py.
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -33,7 +34,7 @@ OF_PORT, WEB_PORT, CLUSTER_PORT = 6653, 8091, 5801
 MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
-TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
+TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_static_flows", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
          "cluster_partition", "cluster_wrong_name")
 
 
@@ -212,6 +213,34 @@ def test_cluster_network_apps(ctx):
     return (f"masters per OpenFlow port {dict(sorted(per.items()))}; all {len(cables)} cables and {len(hosts)} hosts"
             f" on all {INSTANCES} instances ({shown:.1f}s); without flows {result}; no broadcast circulates"
             f" ({max(grown.values())} packets at most on a port in {quiet:.0f} s)")
+
+
+def test_cluster_static_flows(ctx):
+    """A static flow pushed over REST on one instance, for a switch another instance masters: on the switch once,
+    listed by every instance; deleted on a third instance: gone from the switch and from every list."""
+    net = ctx.net
+    roles = ovs_roles(ctx)
+    br = next(b for b in roles if master_port(roles, b) != OF_PORT)
+    dpid = dpid_of(ctx, br)
+    flow = {"switch": dpid, "name": "cluster-static", "priority": "40000", "in_port": "1", "eth_type": "0x800",
+            "ipv4_dst": "10.0.0.99", "actions": "output=2"}
+    status, body = ctx.instances[0].rest.call("POST", "/wm/staticflowpusher/json", flow)
+    if status != 200:
+        raise AssertionError(f"push on instance 0: HTTP {status} {body}")
+    on_switch = lambda: ctx.ovs.ofctl("dump-flows", br).stdout.count("priority=40000")  # noqa: E731
+    ovsenv.wait_until(lambda: on_switch() == 1, 5, f"the flow on {br} (mastered by another instance)")
+    for inst in ctx.instances:
+        ovsenv.wait_until(lambda: "cluster-static" in json.dumps(inst.rest.get("/wm/staticflowpusher/list/all/json")),
+                          5, f"the flow listed by instance {inst.i}")
+    status, body = ctx.instances[2].rest.call("DELETE", "/wm/staticflowpusher/json", {"name": "cluster-static"})
+    if status != 200:
+        raise AssertionError(f"delete on instance 2: HTTP {status} {body}")
+    ovsenv.wait_until(lambda: on_switch() == 0, 5, "the flow gone from the switch")
+    for inst in ctx.instances:
+        ovsenv.wait_until(lambda: "cluster-static" not in json.dumps(
+            inst.rest.get("/wm/staticflowpusher/list/all/json")), 5, f"the flow gone from instance {inst.i}'s list")
+    return (f"pushed on instance 0 for {dpid} (mastered through port {master_port(roles, br)}): once on the switch,"
+            f" listed by all {INSTANCES}; deleted on instance 2: off the switch and every list")
 
 
 def test_cluster_rest(ctx):

@@ -13,9 +13,13 @@ public interface SharedMap {
 
     /**
      * Sets {@code key} to {@code value} on every member, without waiting for them: it is called from I/O threads. The
-     * entry goes by itself {@code ttl} after it was last set, so what a member that died wrote does not outlive it.
+     * entry goes by itself {@code ttl} after it was last set, so what a member that died wrote does not outlive it;
+     * {@link Duration#ZERO} keeps it until it is removed.
      */
     void set(String key, byte[] value, Duration ttl);
+
+    /** Removes {@code key} on every member, without waiting for them. */
+    void remove(String key);
 
     /** Sets {@code key} to {@code value} unless it has a value already; returns the value it has now. Blocks. */
     byte[] setIfAbsent(String key, byte[] value);

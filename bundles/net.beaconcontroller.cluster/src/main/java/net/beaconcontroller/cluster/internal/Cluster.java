@@ -190,10 +190,17 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         register(ICluster.class, this);
     }
 
-    /** Publishes a service of this member unless the bundle is stopping (outside OSGi, for tests: nothing). */
     private <T> void register(Class<T> type, T service) {
+        register(type, service, null);
+    }
+
+    /**
+     * Publishes a service of this member unless the bundle is stopping, or {@code member} (if given) is no longer the
+     * running member (outside OSGi, for tests: nothing).
+     */
+    private <T> void register(Class<T> type, T service, HazelcastInstance member) {
         synchronized (registrations) {
-            if (registered && context != null) {
+            if (registered && context != null && (member == null || member == hz)) {
                 registrations.add(context.registerService(type, service, null));
             }
         }
@@ -324,7 +331,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             }
             ready.complete(h);
             // Only once joined: an application that finds it reads the other members' state at once.
-            register(ISharedState.class, sharedState());
+            register(ISharedState.class, new SharedState(h), h);
             executor.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
         } catch (RuntimeException e) {
             log.error("cluster: cannot start the member on {}:{}: {}", config.bindAddress(), config.port(),

@@ -51,6 +51,15 @@ final class SharedState implements ISharedState {
         }
 
         @Override
+        public void remove(String key) {
+            map.removeAsync(key).whenComplete((old, e) -> {
+                if (e != null && !(e instanceof HazelcastInstanceNotActiveException)) {
+                    log.warn("cluster: shared map {}: removing {} failed: {}", map.getName(), key, e.toString());
+                }
+            });
+        }
+
+        @Override
         public byte[] setIfAbsent(String key, byte[] value) {
             var had = map.putIfAbsent(key, value);
             return had == null ? value : had;
@@ -58,8 +67,9 @@ final class SharedState implements ISharedState {
 
         @Override
         public Subscription subscribe(BiConsumer<String, byte[]> changes) {
-            var id = map.addEntryListener(new Listener(changes), true);
-            map.forEach(changes);
+            var listener = new Listener(changes);
+            var id = map.addEntryListener(listener, true);
+            map.forEach(listener::tell);
             return () -> {
                 try {
                     map.removeEntryListener(id);
@@ -105,7 +115,7 @@ final class SharedState implements ISharedState {
             tell(e.getKey(), null);
         }
 
-        private void tell(String key, byte[] value) {
+        void tell(String key, byte[] value) {
             try {
                 changes.accept(key, value);
             } catch (RuntimeException ex) {

@@ -57,6 +57,13 @@ public final class MemorySharedState implements ISharedState, AutoCloseable {
         }
 
         @Override
+        public void remove(String key) {
+            if (entries.remove(key) != null) {
+                tell(key, null);
+            }
+        }
+
+        @Override
         public byte[] setIfAbsent(String key, byte[] value) {
             var now = entries.computeIfAbsent(key, k -> value.clone());
             tell(key, now);

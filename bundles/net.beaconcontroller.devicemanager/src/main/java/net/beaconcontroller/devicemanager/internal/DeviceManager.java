@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -373,13 +374,16 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     }
 
     /**
-     * A record a member wrote (this one's own come back too): taken unless this member has seen the host later, the
-     * host is idle already, or its port is not an edge port here (a link end, or a switch not connected here).
+     * A record another member wrote. Ignored when the host is idle already or its port is not an edge port here (a
+     * link end, or a switch not connected here). Otherwise the later of the two records wins, the other member's on a
+     * tie (its writes of one second arrive in order; two members that saw the host in the same second swap records,
+     * and the host's next frame settles it), and the host keeps the addresses of both, as it would on one member.
      */
     private void sharedDeviceSeen(Device d) {
         var at = d.attachment();
+        var c = config;
         if (!topology.isEdgePort(at.dpid(), at.port())
-                || d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - config.idleTimeout()) {
+                || d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - c.idleTimeout()) {
             return;
         }
         tell(store.update(d.mac(), d.vlan(), old -> {
@@ -387,8 +391,20 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                 return new Tracked(d, 0, 0);
             }
             var mine = old.device();
-            return mine.equals(d) || mine.lastSeen().isAfter(d.lastSeen()) ? old
-                    : new Tracked(d, old.windowStart(), old.moves());
+            if (mine.equals(d)) {
+                return old;
+            }
+            boolean theirs = !d.lastSeen().isBefore(mine.lastSeen());
+            var win = theirs ? d : mine;
+            var ips = new LinkedHashSet<>(win.ipv4());
+            for (int ip : (theirs ? mine : d).ipv4()) {
+                if (ips.size() < c.maxIpsPerDevice()) {
+                    ips.add(ip);
+                }
+            }
+            var first = d.firstSeen().isBefore(mine.firstSeen()) ? d.firstSeen() : mine.firstSeen();
+            var merged = new Device(win.mac(), win.vlan(), ips, win.attachment(), first, win.lastSeen());
+            return merged.equals(mine) ? old : new Tracked(merged, old.windowStart(), old.moves());
         }), false);
     }
 

@@ -3,7 +3,9 @@ package net.beaconcontroller.devicemanager.internal;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.function.Consumer;
 
@@ -18,13 +20,16 @@ import net.beaconcontroller.topology.SwitchPort;
  * others take the record in. A record's time to live is the idle timeout from its last write, so the map forgets
  * hosts by itself; every member also ages hosts locally by their last-seen time, as alone.
  *
- * <p>Record: MAC (8 bytes), VLAN (2), attachment dpid (8) and port (2), first and last seen (8 each, epoch seconds),
- * IPv4 count (2) and addresses (4 each).
+ * <p>Entry: the writer's id (8 bytes, drawn at random when it joined: a member ignores its own entries coming back,
+ * which may be older than what it has learned since within the same second), then the record: MAC (8), VLAN (2),
+ * attachment dpid (8) and port (2), first and last seen (8 each, epoch seconds), IPv4 count (2) and addresses (4
+ * each).
  */
 final class SharedDevices implements AutoCloseable {
     static final String MAP = DeviceManager.NAME + ".devices";
     private static final int FIXED = 8 + 2 + 8 + 2 + 8 + 8 + 2;
 
+    private final long self = new SecureRandom().nextLong();
     private final SharedMap devices;
     private final SharedMap.Subscription subscription;
 
@@ -38,7 +43,10 @@ final class SharedDevices implements AutoCloseable {
             }
             Device d;
             try {
-                d = decode(value);
+                if (ByteBuffer.wrap(value).getLong() == self) {
+                    return;
+                }
+                d = decode(Arrays.copyOfRange(value, Long.BYTES, value.length));
             } catch (IllegalArgumentException | BufferUnderflowException e) {
                 malformed.accept("shared host record " + key + ": " + e);
                 return;
@@ -48,7 +56,13 @@ final class SharedDevices implements AutoCloseable {
     }
 
     void write(Device d, Duration ttl) {
-        devices.set(Long.toHexString(DeviceStore.key(d.mac(), d.vlan())), encode(d), ttl);
+        devices.set(Long.toHexString(DeviceStore.key(d.mac(), d.vlan())), entry(self, d), ttl);
+    }
+
+    /** The map entry {@code writer} writes for {@code d}. */
+    static byte[] entry(long writer, Device d) {
+        var record = encode(d);
+        return ByteBuffer.allocate(Long.BYTES + record.length).putLong(writer).put(record).array();
     }
 
     @Override

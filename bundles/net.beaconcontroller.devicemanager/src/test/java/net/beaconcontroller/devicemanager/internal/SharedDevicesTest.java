@@ -29,6 +29,9 @@ class SharedDevicesTest {
     private static final long H2 = 0x0200_0000_0002L;
     private static final int IP1 = IPv4Address.parse("10.0.0.1");
     private static final int IP2 = IPv4Address.parse("10.0.0.2");
+    private static final int IP3 = IPv4Address.parse("10.0.0.3");
+    /** The id of a member that is neither of the two. */
+    private static final long OTHER = 42;
 
     private final MemorySharedState cluster = new MemorySharedState();
     private final AtomicInteger writes = new AtomicInteger();
@@ -88,7 +91,7 @@ class SharedDevicesTest {
         // A frame the first member still had in flight from the old port, older than the move, changes nothing.
         advance(Duration.ofSeconds(-1));
         cluster.map(SharedDevices.MAP).set(Long.toHexString(DeviceStore.key(H1, Device.NO_VLAN)),
-                SharedDevices.encode(new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
+                SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
                         one.instant(), one.instant())), Duration.ofMinutes(5));
         cluster.settle();
         assertEquals(new SwitchPort(2, 3), host(two, H1).orElseThrow().attachment());
@@ -125,17 +128,55 @@ class SharedDevicesTest {
     }
 
     @Test
+    void aMemberKeepsWhatItLearnedWithinASecondAndTwoMembersSeeingAHostAtOnceAgreeAfterItsNextFrame() {
+        // Within one second one sees the host at 1/3, then at 1/4 with another address: the older record coming back
+        // from the cluster changes nothing.
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        one.packetIn(1, 4, udp(H1, H2, IP3, IP2));
+        cluster.settle();
+        assertEquals(new SwitchPort(1, 4), host(one, H1).orElseThrow().attachment());
+        assertEquals(host(one, H1), host(two, H1));
+        assertEquals(Set.of(IP1, IP3), host(two, H1).orElseThrow().ipv4());
+        // In the same second both see it, at different ports (it moved between their switches): they swap records,
+        // and its next frame, at the port it is at now, settles it on both.
+        advance(Duration.ofSeconds(1));
+        one.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        two.packetIn(3, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        advance(Duration.ofSeconds(1));
+        two.packetIn(3, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertEquals(new SwitchPort(3, 3), host(one, H1).orElseThrow().attachment());
+        assertEquals(host(one, H1), host(two, H1));
+    }
+
+    @Test
+    void anAddressOnlyAnotherMemberSawIsKeptThoughItsRecordIsOlder() {
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        advance(Duration.ofSeconds(5));
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        // Two saw a DHCP server give the host IP3 (from a frame on its own switch), with its older copy of the host.
+        cluster.map(SharedDevices.MAP).set("x", SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN,
+                Set.of(IP1, IP3), new SwitchPort(1, 3), one.instant().minusSeconds(5),
+                one.instant().minusSeconds(5))), Duration.ofMinutes(5));
+        cluster.settle();
+        assertEquals(Set.of(IP1, IP3), host(one, H1).orElseThrow().ipv4());
+        assertEquals(one.instant(), host(one, H1).orElseThrow().lastSeen(), "its own, later, last-seen time");
+    }
+
+    @Test
     void recordsOfLinkPortsIdleHostsAndBadBytesAreNotTaken() {
         var map = cluster.map(SharedDevices.MAP);
         two.linkPorts.add(new SwitchPort(1, 1));
         var t = two.instant();
-        map.set("1", SharedDevices.encode(new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
+        map.set("1", SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
                 Duration.ofMinutes(5));
         var old = t.minusSeconds(300);
-        map.set("2", SharedDevices.encode(new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
+        map.set("2", SharedDevices.entry(OTHER, new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
                 Duration.ofMinutes(5));
         map.set("3", new byte[] {1, 2, 3}, Duration.ofMinutes(5));
-        var cut = SharedDevices.encode(new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
+        var cut = SharedDevices.entry(OTHER, new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
         map.set("4", Arrays.copyOf(cut, cut.length - 1), Duration.ofMinutes(5));
         cluster.settle();
         assertEquals(List.of(), List.copyOf(two.dm.getDevices()));

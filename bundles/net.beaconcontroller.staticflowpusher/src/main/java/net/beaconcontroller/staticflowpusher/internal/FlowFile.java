@@ -45,14 +45,8 @@ final class FlowFile {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
-            var f = line.split("\t", -1);
             try {
-                if (f.length != 9) {
-                    throw new IllegalArgumentException("expected 9 tab-separated fields, found " + f.length);
-                }
-                flows.add(new StaticFlow(f[0], Long.parseUnsignedLong(f[1], 16), OFMatch.parse(f[7]),
-                        OFActions.parse(f[8]), Integer.parseInt(f[2]), Long.parseUnsignedLong(f[3], 16),
-                        Integer.parseInt(f[4]), Integer.parseInt(f[5]), Boolean.parseBoolean(f[6])));
+                flows.add(parse(line));
             } catch (IllegalArgumentException e) {
                 throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
             }
@@ -60,13 +54,27 @@ final class FlowFile {
         return flows;
     }
 
+    /** A flow from its line (without the line end); what a cluster shares of it too. */
+    static StaticFlow parse(String line) {
+        var f = line.split("\t", -1);
+        if (f.length != 9) {
+            throw new IllegalArgumentException("expected 9 tab-separated fields, found " + f.length);
+        }
+        return new StaticFlow(f[0], Long.parseUnsignedLong(f[1], 16), OFMatch.parse(f[7]), OFActions.parse(f[8]),
+                Integer.parseInt(f[2]), Long.parseUnsignedLong(f[3], 16), Integer.parseInt(f[4]),
+                Integer.parseInt(f[5]), Boolean.parseBoolean(f[6]));
+    }
+
+    static String line(StaticFlow f) {
+        return f.name() + '\t' + Long.toHexString(f.dpid()) + '\t' + f.priority() + '\t'
+                + Long.toHexString(f.cookie()) + '\t' + f.idleTimeout() + '\t' + f.hardTimeout() + '\t' + f.active()
+                + '\t' + f.match() + '\t' + OFActions.toString(f.actions());
+    }
+
     void write(Collection<StaticFlow> flows) throws IOException {
         var sb = new StringBuilder(HEADER).append('\n');
         for (var f : flows) {
-            sb.append(f.name()).append('\t').append(Long.toHexString(f.dpid())).append('\t').append(f.priority())
-                    .append('\t').append(Long.toHexString(f.cookie())).append('\t').append(f.idleTimeout())
-                    .append('\t').append(f.hardTimeout()).append('\t').append(f.active()).append('\t')
-                    .append(f.match()).append('\t').append(OFActions.toString(f.actions())).append('\n');
+            sb.append(line(f)).append('\n');
         }
         var dir = path.toAbsolutePath().getParent();
         Files.createDirectories(dir);

@@ -3,19 +3,25 @@ package net.beaconcontroller.staticflowpusher.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -26,12 +32,21 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
+import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.SharedMap;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /**
  * Keeps the static flows in a file and on their switches: writes a flow when it is added and every flow of a switch
  * when the switch connects (after the controller's own start-up deletes, so they stay).
+ *
+ * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name holding its line of
+ * the file): a flow added or removed on any member is written to or taken off its switch by that member (through the
+ * switch's master) and kept in every member's file; a switch that connects gets its flows from its master. A member
+ * that joins offers the flows of its file under names the cluster does not have yet and takes the cluster's version
+ * of the others.
  */
 @Component(configurationPid = StaticFlowPusher.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
         immediate = true, service = {IStaticFlowPusher.class, IOFSwitchListener.class})
@@ -51,13 +66,20 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
     private final FlowFile file;
     /** By name, guarded by this; the file always holds what this holds. */
     private final Map<String, StaticFlow> flows = new LinkedHashMap<>();
+    /** In a cluster: every member's flows; otherwise {@code null}. */
+    private final SharedMap shared;
+    private final SharedMap.Subscription subscription;
 
+    /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
-    public StaticFlowPusher(@Reference IBeaconProvider beacon, BundleContext context, Config config) {
-        this(beacon, new FlowFile(path(config.file(), context)));
+    public StaticFlowPusher(@Reference IBeaconProvider beacon,
+            @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
+            ISharedState cluster, BundleContext context, Config config) {
+        this(beacon, new FlowFile(path(config.file(), context)), cluster);
     }
 
-    StaticFlowPusher(IBeaconProvider beacon, FlowFile file) {
+    /** With the cluster's shared state, or {@code null}. */
+    StaticFlowPusher(IBeaconProvider beacon, FlowFile file, ISharedState cluster) {
         this.beacon = beacon;
         this.file = file;
         try {
@@ -67,8 +89,52 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
                     + e.getMessage() + ")");
         }
         log.info("{} static flow(s) from {}", flows.size(), file.path());
+        if (cluster == null) {
+            shared = null;
+            subscription = null;
+        } else {
+            shared = cluster.map(NAME + ".flows");
+            for (var f : getFlows()) {
+                shared.setIfAbsent(f.name(), encode(f));
+            }
+            subscription = shared.subscribe(this::sharedFlow);
+        }
         // Switches that connected before this component started get no addedSwitch.
         beacon.getSwitches().values().forEach(this::addedSwitch);
+    }
+
+    @Deactivate
+    void deactivate() {
+        if (subscription != null) {
+            subscription.close();
+        }
+    }
+
+    private static byte[] encode(StaticFlow f) {
+        return FlowFile.line(f).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A member added, replaced ({@code line} not null) or removed a flow: this member keeps it in its file too. The
+     * member that made the change wrote it to the switch; this member's own changes come back and change nothing.
+     */
+    private void sharedFlow(String name, byte[] line) {
+        StaticFlow flow = null;
+        if (line != null) {
+            try {
+                flow = FlowFile.parse(new String(line, StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                log.warn("staticflowpusher: shared flow {} ignored: {}", name, e.getMessage());
+                return;
+            }
+        }
+        synchronized (this) {
+            var old = flow == null ? flows.remove(name) : flows.put(name, flow);
+            if (Objects.equals(old, flow)) {
+                return;
+            }
+            save(old == null ? () -> flows.remove(name) : () -> flows.put(name, old));
+        }
     }
 
     private static Path path(String setting, BundleContext context) {
@@ -87,6 +153,9 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
             old = flows.put(flow.name(), flow);
             save(old == null ? () -> flows.remove(flow.name()) : () -> flows.put(flow.name(), old));
         }
+        if (shared != null) {
+            shared.set(flow.name(), encode(flow), Duration.ZERO);
+        }
         if (old != null && old.active()) {
             send(old.dpid(), old, false);
         }
@@ -102,6 +171,9 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
                 return Optional.empty();
             }
             save(() -> flows.put(name, old));
+        }
+        if (shared != null) {
+            shared.remove(name);
         }
         if (old.active()) {
             send(old.dpid(), old, false);
@@ -129,6 +201,9 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
             removed.forEach(f -> flows.remove(f.name()));
             save(() -> removed.forEach(f -> flows.put(f.name(), f)));
         }
+        if (shared != null) {
+            removed.forEach(f -> shared.remove(f.name()));
+        }
         removed.stream().filter(StaticFlow::active).forEach(f -> send(f.dpid(), f, false));
         return removed.size();
     }
@@ -146,8 +221,12 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         return NAME;
     }
 
+    /** In a cluster the switch's master writes its flows; a slave's writes would go through the master anyway. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
+        if (sw.getRole() == NiciraRole.SLAVE) {
+            return;
+        }
         var mine = getFlows().stream().filter(f -> f.dpid() == sw.getId() && f.active()).map(StaticFlow::add)
                 .toList();
         if (!mine.isEmpty()) {

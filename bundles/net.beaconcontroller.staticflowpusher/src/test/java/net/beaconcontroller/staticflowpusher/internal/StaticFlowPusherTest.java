@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFType;
@@ -52,7 +54,7 @@ class StaticFlowPusherTest {
     void addedFlowsGoToTheirSwitchNowAndAgainOnEveryConnection() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")));
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
             fx.controller.addOFSwitchListener(pusher);
             var f1 = flow("f1", 1, "in_port=1,dl_type=0x800,nw_dst=10.0.0.2", "output:2", 100);
             var f2 = flow("f2", 2, "in_port=2", "drop", 200);
@@ -78,7 +80,7 @@ class StaticFlowPusherTest {
     void replacingRemovingAndClearingTakeFlowsOffTheSwitch() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")));
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
             var old = flow("f", 1, "in_port=1", "output:2", 100);
             pusher.add(old);
             c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, old), WAIT);
@@ -112,13 +114,13 @@ class StaticFlowPusherTest {
                 OFActions.parse("mod_vlan_vid:20,output:3,enqueue:4:7"), 65535, -1L, 30, 600, true);
         var inactive = new StaticFlow("off", 1, OFMatch.ALL, List.of(), 0, 0, 0, 0, false);
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path));
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path), null);
             pusher.add(kept);
             pusher.add(inactive);
         }
         assertEquals(List.of(kept, inactive), new FlowFile(path).read());
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path));
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path), null);
             fx.controller.addOFSwitchListener(pusher);
             assertEquals(List.of(inactive, kept), pusher.getFlows());
             var c = fx.connectActive(1);
@@ -132,7 +134,8 @@ class StaticFlowPusherTest {
         var path = dir.resolve("flows.txt");
         Files.writeString(path, "# comment\nf1\t1\t100\t0\t0\t0\ttrue\tin_port=1\toutput:2\nf2\t1\t100\n");
         try (var fx = ControllerFixture.start()) {
-            var e = assertThrows(SettingException.class, () -> new StaticFlowPusher(fx.controller, new FlowFile(path)));
+            var e = assertThrows(SettingException.class,
+                    () -> new StaticFlowPusher(fx.controller, new FlowFile(path), null));
             assertEquals("staticflowpusher.file", e.key());
             assertTrue(e.getMessage().contains("line 3"), e.getMessage());
         }
@@ -143,10 +146,50 @@ class StaticFlowPusherTest {
         var blocker = dir.resolve("not-a-dir");
         Files.writeString(blocker, "");
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(blocker.resolve("flows.txt")));
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(blocker.resolve("flows.txt")), null);
             var e = assertThrows(RuntimeException.class, () -> pusher.add(flow("f", 1, "in_port=1", "drop", 1)));
             assertTrue(e.getMessage().contains("cannot write the static flows"), e.getMessage());
             assertTrue(pusher.getFlows().isEmpty());
+        }
+    }
+
+    /** Two members of a cluster, each a controller with switch 1 connected, sharing their flows. */
+    @Test
+    void inAClusterEveryMemberKeepsEveryFlowAndOnlyTheMemberThatChangedOneWritesIt() throws IOException {
+        var oneFile = dir.resolve("one.txt");
+        var twoFile = dir.resolve("two.txt");
+        var old = flow("old", 1, "in_port=3", "drop", 5);
+        new FlowFile(twoFile).write(List.of(old));
+        try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
+                var fx2 = ControllerFixture.start()) {
+            var s1 = fx1.connectActive(1);
+            var s2 = fx2.connectActive(1);
+            var one = new StaticFlowPusher(fx1.controller, new FlowFile(oneFile), cluster);
+            // Two joins with a flow of its own: the cluster takes it, and one keeps it too.
+            var two = new StaticFlowPusher(fx2.controller, new FlowFile(twoFile), cluster);
+            cluster.settle();
+            assertEquals(List.of(old), one.getFlows());
+            var f1 = flow("f1", 1, "in_port=1", "output:2", 100);
+            assertTrue(one.add(f1));
+            s1.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
+            cluster.settle();
+            assertEquals(List.of(f1, old), two.getFlows());
+            assertEquals(Set.of(f1, old), Set.copyOf(new FlowFile(twoFile).read()),
+                    "kept in the other member's file too");
+            // Replaced and then cleared on two: two writes the changes, one only keeps the list.
+            var f1b = flow("f1", 1, "in_port=1", "output:3", 100);
+            two.add(f1b);
+            s2.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, f1), WAIT);
+            s2.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1b), WAIT);
+            assertEquals(2, two.clearAll());
+            cluster.settle();
+            assertEquals(List.of(), one.getFlows());
+            assertEquals(List.of(), new FlowFile(oneFile).read());
+            s1.sw().barrier(WAIT).join();
+            assertEquals(1, adds(s1.fake()), "one wrote only its own flow; two's changes came from two");
+            assertTrue(s1.fake().received().stream().noneMatch(m -> isDelete(m, f1b) || isDelete(m, old)));
+            one.deactivate();
+            two.deactivate();
         }
     }
 

@@ -235,7 +235,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         long now = nanoClock.getAsLong();
-        var r = codec.verify(lldp, probeTime(), probeIntervalNanos);
+        var r = codec.verify(lldp, probeTime(), probeIntervalNanos,
+                shared == null ? 0 : SharedLinks.SKEW.toNanos());
         if (r.verdict() != Verdict.VALID) {
             ignore(r.verdict(), sw, inPort, r.why());
             return;
@@ -288,6 +289,13 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private void tick() {
         store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
         deliver();
+        if (shared != null) {
+            try {
+                shared.checkKey();
+            } catch (RuntimeException e) {
+                log.warn("topology: cannot read the cluster's probe key: {}", e.toString());
+            }
+        }
         for (var sw : beacon.getSwitches().values()) {
             sw.execute(() -> probeAll(sw));
         }

@@ -85,9 +85,10 @@ final class ProbeCodec {
     }
 
     /**
-     * Checks an LLDPDU that arrived at {@code now}: Beacon's, authentic, and sent at most {@code maxAgeNanos} ago.
+     * Checks an LLDPDU that arrived at {@code now}: Beacon's, authentic, and sent at most {@code maxAgeNanos} ago, give
+     * or take {@code skewNanos} (how far the sender's clock may be from this one: zero when it is this one).
      */
-    Result verify(Lldp lldp, long now, long maxAgeNanos) {
+    Result verify(Lldp lldp, long now, long maxAgeNanos, long skewNanos) {
         if (lldp.chassisId().isEmpty() || lldp.portId().isEmpty() || lldp.ttl().isEmpty()) {
             return Result.rejected(Verdict.MALFORMED, "a mandatory TLV (chassis id, port id, TTL) is missing");
         }
@@ -114,7 +115,7 @@ final class ProbeCodec {
             return Result.rejected(Verdict.FORGED, "HMAC does not verify");
         }
         long age = now - sent;
-        if (age < 0 || age > maxAgeNanos) {
+        if (age < -skewNanos || age > maxAgeNanos + skewNanos) {
             return Result.rejected(Verdict.STALE, "sent " + age / 1_000_000 + " ms ago");
         }
         return new Result(Verdict.VALID, dpid, port, null);

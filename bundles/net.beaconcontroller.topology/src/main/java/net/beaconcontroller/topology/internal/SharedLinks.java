@@ -3,6 +3,8 @@ package net.beaconcontroller.topology.internal;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -19,17 +21,28 @@ import net.beaconcontroller.topology.Link;
  * once no member has seen a probe cross it for the timeout. Entries are never removed by hand: a port that goes down
  * is reported by the switch to every member.
  *
- * <p>The members share the probes' HMAC key (the first to start draws it) and sign with the cluster's time.
+ * <p>The members share the probes' HMAC key (the first to start draws it) and sign with the cluster's time, which
+ * agrees across members only to within the network's delay: a probe's age is checked give or take {@link #SKEW}.
+ * Members that started apart, or were split, may have drawn different keys; when they merge one key survives, without
+ * an event, so each member checks the key once per probe round.
  */
 final class SharedLinks implements AutoCloseable {
     static final String LINKS = LinkDiscovery.NAME + ".links";
     static final String KEYS = LinkDiscovery.NAME + ".probeKey";
     private static final String KEY = "hmac-sha256";
+    /** How far two members' cluster times may differ: far above loopback's and a LAN's delays. */
+    static final Duration SKEW = Duration.ofMillis(500);
 
     private final ISharedState state;
+    private final ProbeCodec codec;
+    private final SharedMap keys;
     private final SharedMap links;
     private final Duration ttl;
-    private final List<SharedMap.Subscription> subscriptions;
+    private final BiConsumer<Link, Instant> seen;
+    private final Consumer<String> malformed;
+    private final List<SharedMap.Subscription> subscriptions = new ArrayList<>();
+    /** The key the codec signs with; guarded by this. */
+    private byte[] key;
 
     /**
      * Joins the shared state: {@code codec} signs with the cluster's key from now on (and follows it if it changes),
@@ -38,29 +51,57 @@ final class SharedLinks implements AutoCloseable {
     SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, BiConsumer<Link, Instant> seen,
             Consumer<String> malformed) {
         this.state = state;
+        this.codec = codec;
         this.ttl = linkTimeout;
-        var keys = state.map(KEYS);
-        codec.rekey(keys.setIfAbsent(KEY, ProbeCodec.newKey()));
+        this.seen = seen;
+        this.malformed = malformed;
+        keys = state.map(KEYS);
         links = state.map(LINKS);
-        subscriptions = List.of(keys.subscribe((k, v) -> {
-            if (v != null) {
-                codec.rekey(v);
-            }
-        }), links.subscribe((k, v) -> {
-            // Gone: expired, or a member left the cluster; local expiry removes the link unless another writes it.
-            if (v == null) {
-                return;
-            }
-            Link link;
-            try {
-                link = parse(k);
-            } catch (IllegalArgumentException e) {
-                malformed.accept("shared link '" + k + "': " + e.getMessage());
-                return;
-            }
-            seen.accept(link, v.length == Long.BYTES ? Instant.ofEpochMilli(ByteBuffer.wrap(v).getLong())
-                    : Instant.now());
-        }));
+        try {
+            use(keys.setIfAbsent(KEY, ProbeCodec.newKey()));
+            subscriptions.add(keys.subscribe((k, v) -> {
+                if (v != null) {
+                    use(v);
+                }
+            }));
+            subscriptions.add(links.subscribe(this::written));
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** A member wrote {@code key}. */
+    private void written(String key, byte[] value) {
+        // Gone: expired, or a member left the cluster; local expiry removes the link unless another writes it.
+        if (value == null) {
+            return;
+        }
+        Link link;
+        try {
+            link = parse(key);
+        } catch (IllegalArgumentException e) {
+            malformed.accept("shared link '" + key + "': " + e.getMessage());
+            return;
+        }
+        seen.accept(link, value.length == Long.BYTES ? Instant.ofEpochMilli(ByteBuffer.wrap(value).getLong())
+                : Instant.now());
+    }
+
+    private synchronized void use(byte[] next) {
+        if (!Arrays.equals(key, next)) {
+            key = next.clone();
+            codec.rekey(key);
+        }
+    }
+
+    /** Takes up the cluster's key if it is not the one in use (after a merge); blocks for a round trip. */
+    void checkKey() {
+        byte[] mine;
+        synchronized (this) {
+            mine = key;
+        }
+        use(keys.setIfAbsent(KEY, mine));
     }
 
     /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */

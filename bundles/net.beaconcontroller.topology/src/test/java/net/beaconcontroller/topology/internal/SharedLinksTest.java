@@ -116,6 +116,20 @@ class SharedLinksTest {
     }
 
     @Test
+    void aProbeFromAMemberWhoseClockIsAheadIsAcceptedWithinTheSkew() {
+        var codec = new ProbeCodec();
+        long sent = 1_000_000_000_000L;
+        var probe = codec.probe(A, 1, sent);
+        long interval = Duration.ofSeconds(5).toNanos();
+        long skew = SharedLinks.SKEW.toNanos();
+        assertEquals(ProbeCodec.Verdict.STALE, codec.verify(probe, sent - 100_000_000, interval, 0).verdict());
+        assertEquals(ProbeCodec.Verdict.VALID, codec.verify(probe, sent - 100_000_000, interval, skew).verdict());
+        assertEquals(ProbeCodec.Verdict.STALE, codec.verify(probe, sent - skew - 1, interval, skew).verdict());
+        assertEquals(ProbeCodec.Verdict.STALE, codec.verify(probe, sent + interval + skew + 1, interval, skew)
+                .verdict());
+    }
+
+    @Test
     void keysRoundTrip() {
         var l = Link.of(0xffff_0000_0000_0001L, 65280, 2, 1);
         assertEquals(l, SharedLinks.parse(SharedLinks.key(l)));
