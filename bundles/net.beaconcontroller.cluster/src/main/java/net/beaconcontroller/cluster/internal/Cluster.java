@@ -200,7 +200,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
      */
     private <T> void register(Class<T> type, T service, HazelcastInstance member) {
         synchronized (registrations) {
-            if (registered && context != null && (member == null || member == hz)) {
+            if (registered && context != null
+                    && (member == null || member == hz && member.getLifecycleService().isRunning())) {
                 registrations.add(context.registerService(type, service, null));
             }
         }

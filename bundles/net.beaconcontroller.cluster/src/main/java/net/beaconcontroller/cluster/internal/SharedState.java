@@ -1,6 +1,9 @@
 package net.beaconcontroller.cluster.internal;
 
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
@@ -51,12 +54,18 @@ final class SharedState implements ISharedState {
         }
 
         @Override
+        public void put(String key, byte[] value) {
+            map.set(key, value);
+        }
+
+        @Override
         public void remove(String key) {
-            map.removeAsync(key).whenComplete((old, e) -> {
-                if (e != null && !(e instanceof HazelcastInstanceNotActiveException)) {
-                    log.warn("cluster: shared map {}: removing {} failed: {}", map.getName(), key, e.toString());
-                }
-            });
+            map.delete(key);
+        }
+
+        @Override
+        public CompletionStage<byte[]> get(String key) {
+            return map.getAsync(key);
         }
 
         @Override
@@ -69,7 +78,7 @@ final class SharedState implements ISharedState {
         public Subscription subscribe(BiConsumer<String, byte[]> changes) {
             var listener = new Listener(changes);
             var id = map.addEntryListener(listener, true);
-            map.forEach(listener::tell);
+            listener.snapshot(map);
             return () -> {
                 try {
                     map.removeEntryListener(id);
@@ -80,42 +89,73 @@ final class SharedState implements ISharedState {
         }
     }
 
-    /** Every kind of event, as set or gone. */
-    private record Listener(BiConsumer<String, byte[]> changes) implements EntryAddedListener<String, byte[]>,
+    /**
+     * Every kind of event, as set or gone, one at a time. While the entries there at the start are told, a key that
+     * had an event meanwhile is skipped: the snapshot's value would be older.
+     */
+    private static final class Listener implements EntryAddedListener<String, byte[]>,
             EntryUpdatedListener<String, byte[]>, EntryMergedListener<String, byte[]>,
             EntryRemovedListener<String, byte[]>, EntryExpiredListener<String, byte[]>,
             EntryEvictedListener<String, byte[]> {
+        private final BiConsumer<String, byte[]> changes;
+        /** Keys told by events while the snapshot is read; {@code null} once it has been. Guarded by this. */
+        private Set<String> changedDuringSnapshot = new HashSet<>();
+
+        Listener(BiConsumer<String, byte[]> changes) {
+            this.changes = changes;
+        }
+
+        void snapshot(IMap<String, byte[]> map) {
+            for (var e : map.entrySet()) {
+                synchronized (this) {
+                    if (!changedDuringSnapshot.contains(e.getKey())) {
+                        tell(e.getKey(), e.getValue());
+                    }
+                }
+            }
+            synchronized (this) {
+                changedDuringSnapshot = null;
+            }
+        }
+
         @Override
         public void entryAdded(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), e.getValue());
+            event(e.getKey(), e.getValue());
         }
 
         @Override
         public void entryUpdated(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), e.getValue());
+            event(e.getKey(), e.getValue());
         }
 
         @Override
         public void entryMerged(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), e.getValue());
+            event(e.getKey(), e.getValue());
         }
 
         @Override
         public void entryRemoved(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), null);
+            event(e.getKey(), null);
         }
 
         @Override
         public void entryExpired(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), null);
+            event(e.getKey(), null);
         }
 
         @Override
         public void entryEvicted(EntryEvent<String, byte[]> e) {
-            tell(e.getKey(), null);
+            event(e.getKey(), null);
         }
 
-        void tell(String key, byte[] value) {
+        private synchronized void event(String key, byte[] value) {
+            if (changedDuringSnapshot != null) {
+                changedDuringSnapshot.add(key);
+            }
+            tell(key, value);
+        }
+
+        private void tell(String key, byte[] value) {
             try {
                 changes.accept(key, value);
             } catch (RuntimeException ex) {

@@ -3,6 +3,8 @@ package net.beaconcontroller.core.test;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -54,6 +56,17 @@ public final class MemorySharedState implements ISharedState, AutoCloseable {
         public void set(String key, byte[] value, Duration ttl) {
             entries.put(key, value.clone());
             tell(key, value.clone());
+        }
+
+        @Override
+        public void put(String key, byte[] value) {
+            set(key, value, Duration.ZERO);
+        }
+
+        @Override
+        public CompletionStage<byte[]> get(String key) {
+            var v = entries.get(key);
+            return CompletableFuture.completedFuture(v == null ? null : v.clone());
         }
 
         @Override

@@ -118,6 +118,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private ScheduledFuture<?> sweep;
     /** In a cluster: every member's hosts; otherwise {@code null}. */
     private final SharedDevices shared;
+    /** This member's id as a writer of host records; 0 without a cluster. */
+    private final long self;
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -125,7 +127,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             @Reference IScheduler scheduler,
             @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
             ISharedState cluster, Config config) {
-        this(beacon, topology, scheduler, config, coarseEpochSeconds(), cluster);
+        // In a cluster the members compare hosts' last-seen times: the cluster's clock, not this machine's.
+        this(beacon, topology, scheduler, config, coarseEpochSeconds(cluster == null ? 0
+                : cluster.clusterTimeMillis() - System.currentTimeMillis()), cluster);
     }
 
     /** With the clock (epoch seconds) of a test, and the cluster's shared state or {@code null}. */
@@ -139,11 +143,15 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         scheduleSweep();
         shared = cluster == null ? null : new SharedDevices(cluster, this::sharedDeviceSeen,
                 why -> log.warn("devicemanager: {} ignored", why));
+        self = shared == null ? 0 : shared.self();
     }
 
-    /** Epoch seconds for the price of a volatile read: the system clock once, then {@link CoarseClock}. */
-    private static LongSupplier coarseEpochSeconds() {
-        long origin = Instant.now().getEpochSecond() - CoarseClock.seconds();
+    /**
+     * Epoch seconds, {@code offsetMillis} from the system clock, for the price of a volatile read: the system clock
+     * once, then {@link CoarseClock}.
+     */
+    private static LongSupplier coarseEpochSeconds(long offsetMillis) {
+        long origin = (System.currentTimeMillis() + offsetMillis) / 1000 - CoarseClock.seconds();
         return () -> origin + CoarseClock.seconds();
     }
 
@@ -305,7 +313,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                 return null;
             }
             var t = Instant.ofEpochSecond(now);
-            return new Tracked(new Device(mac, vlan, ip == 0 ? Set.of() : Set.of(ip), seenAt, t, t), now, 0);
+            var ips = ip == 0 ? Set.<Integer>of() : Set.of(ip);
+            return new Tracked(new Device(mac, vlan, ips, seenAt, t, t), now, 0, self);
         }
         Device d = old.device();
         SwitchPort at = d.attachment();
@@ -328,7 +337,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             return old;
         }
         return new Tracked(new Device(mac, vlan, ips, at, d.firstSeen(), later ? Instant.ofEpochSecond(now)
-                : d.lastSeen()), windowStart, movesInWindow);
+                : d.lastSeen()), windowStart, movesInWindow, self);
     }
 
     private Set<Integer> withIp(Set<Integer> ips, int ip) {
@@ -349,7 +358,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             Device d = old.device();
             var ips = withIp(d.ipv4(), ip);
             return ips == d.ipv4() ? old : new Tracked(new Device(d.mac(), d.vlan(), ips, d.attachment(),
-                    d.firstSeen(), d.lastSeen()), old.windowStart(), old.moves());
+                    d.firstSeen(), d.lastSeen()), old.windowStart(), old.moves(), self);
         });
         tell(change, true);
         share(change);
@@ -374,12 +383,12 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     }
 
     /**
-     * A record another member wrote. Ignored when the host is idle already or its port is not an edge port here (a
-     * link end, or a switch not connected here). Otherwise the later of the two records wins, the other member's on a
-     * tie (its writes of one second arrive in order; two members that saw the host in the same second swap records,
-     * and the host's next frame settles it), and the host keeps the addresses of both, as it would on one member.
+     * A record member {@code writer} wrote. Ignored when the host is idle already or its port is not an edge port here
+     * (a link end, or a switch not connected here). Otherwise the later of the two records wins; within one second
+     * the same writer's later write, or else the record of the writer with the greater id, so that every member ends
+     * with the same one. The host keeps the addresses of both, as it would on one member.
      */
-    private void sharedDeviceSeen(Device d) {
+    private void sharedDeviceSeen(Device d, long writer) {
         var at = d.attachment();
         var c = config;
         if (!topology.isEdgePort(at.dpid(), at.port())
@@ -388,13 +397,15 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         }
         tell(store.update(d.mac(), d.vlan(), old -> {
             if (old == null) {
-                return new Tracked(d, 0, 0);
+                return new Tracked(d, 0, 0, writer);
             }
             var mine = old.device();
             if (mine.equals(d)) {
                 return old;
             }
-            boolean theirs = !d.lastSeen().isBefore(mine.lastSeen());
+            int order = d.lastSeen().compareTo(mine.lastSeen());
+            boolean theirs = order > 0 || order == 0 && (writer == old.writer()
+                    || Long.compareUnsigned(writer, old.writer()) > 0);
             var win = theirs ? d : mine;
             var ips = new LinkedHashSet<>(win.ipv4());
             for (int ip : (theirs ? mine : d).ipv4()) {
@@ -404,7 +415,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             }
             var first = d.firstSeen().isBefore(mine.firstSeen()) ? d.firstSeen() : mine.firstSeen();
             var merged = new Device(win.mac(), win.vlan(), ips, win.attachment(), first, win.lastSeen());
-            return merged.equals(mine) ? old : new Tracked(merged, old.windowStart(), old.moves());
+            return merged.equals(mine) ? old
+                    : new Tracked(merged, old.windowStart(), old.moves(), theirs ? writer : old.writer());
         }), false);
     }
 

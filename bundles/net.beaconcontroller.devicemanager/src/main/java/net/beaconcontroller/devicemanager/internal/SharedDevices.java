@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import net.beaconcontroller.core.ISharedState;
@@ -34,7 +35,7 @@ final class SharedDevices implements AutoCloseable {
     private final SharedMap.Subscription subscription;
 
     /** Joins the shared state: {@code seen} is told every record a member wrote, {@code malformed} what is wrong. */
-    SharedDevices(ISharedState state, Consumer<Device> seen, Consumer<String> malformed) {
+    SharedDevices(ISharedState state, BiConsumer<Device, Long> seen, Consumer<String> malformed) {
         devices = state.map(MAP);
         subscription = devices.subscribe((key, value) -> {
             // Gone: its time to live passed, and the members age it out by themselves.
@@ -42,8 +43,10 @@ final class SharedDevices implements AutoCloseable {
                 return;
             }
             Device d;
+            long writer;
             try {
-                if (ByteBuffer.wrap(value).getLong() == self) {
+                writer = ByteBuffer.wrap(value).getLong();
+                if (writer == self) {
                     return;
                 }
                 d = decode(Arrays.copyOfRange(value, Long.BYTES, value.length));
@@ -51,8 +54,13 @@ final class SharedDevices implements AutoCloseable {
                 malformed.accept("shared host record " + key + ": " + e);
                 return;
             }
-            seen.accept(d);
+            seen.accept(d, writer);
         });
+    }
+
+    /** The id this member writes its records under. */
+    long self() {
+        return self;
     }
 
     void write(Device d, Duration ttl) {

@@ -9,6 +9,7 @@ import net.beaconcontroller.devicemanager.Device;
  * @param device      what readers see
  * @param windowStart epoch second the current one-minute move window began
  * @param moves       moves accepted in that window
+ * @param writer      in a cluster, the member whose record this is (it learned the host's latest change); otherwise 0
  */
-record Tracked(Device device, long windowStart, int moves) {
+record Tracked(Device device, long windowStart, int moves, long writer) {
 }

@@ -3,9 +3,11 @@ package net.beaconcontroller.staticflowpusher.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -42,11 +44,12 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
  * Keeps the static flows in a file and on their switches: writes a flow when it is added and every flow of a switch
  * when the switch connects (after the controller's own start-up deletes, so they stay).
  *
- * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name holding its line of
- * the file): a flow added or removed on any member is written to or taken off its switch by that member (through the
- * switch's master) and kept in every member's file; a switch that connects gets its flows from its master. A member
- * that joins offers the flows of its file under names the cluster does not have yet and takes the cluster's version
- * of the others.
+ * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name: the writer's id
+ * and the flow's line of the file): a flow added or removed on any member is written to or taken off its switch by
+ * that member (through the switch's master) and kept in every member's file; a member ignores its own entries coming
+ * back. A switch that connects gets its flows from its master. A member that joins offers the flows of its file under
+ * names the cluster does not have yet and writes them to their switches; for the other names it takes the cluster's
+ * version, taking its own off the switch and writing the cluster's.
  */
 @Component(configurationPid = StaticFlowPusher.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
         immediate = true, service = {IStaticFlowPusher.class, IOFSwitchListener.class})
@@ -69,6 +72,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
     /** In a cluster: every member's flows; otherwise {@code null}. */
     private final SharedMap shared;
     private final SharedMap.Subscription subscription;
+    /** This member's id as a writer of shared flows. */
+    private final long self = new SecureRandom().nextLong();
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -95,7 +100,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         } else {
             shared = cluster.map(NAME + ".flows");
             for (var f : getFlows()) {
-                shared.setIfAbsent(f.name(), encode(f));
+                join(f, decode(shared.setIfAbsent(f.name(), encode(f))));
             }
             subscription = shared.subscribe(this::sharedFlow);
         }
@@ -110,20 +115,48 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         }
     }
 
-    private static byte[] encode(StaticFlow f) {
-        return FlowFile.line(f).getBytes(StandardCharsets.UTF_8);
+    private byte[] encode(StaticFlow f) {
+        var line = FlowFile.line(f).getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(Long.BYTES + line.length).putLong(self).put(line).array();
+    }
+
+    /** @throws IllegalArgumentException when it is not an entry */
+    private static StaticFlow decode(byte[] entry) {
+        if (entry.length < Long.BYTES) {
+            throw new IllegalArgumentException(entry.length + " bytes");
+        }
+        return FlowFile.parse(new String(entry, Long.BYTES, entry.length - Long.BYTES, StandardCharsets.UTF_8));
+    }
+
+    /** Joining: {@code mine} from this member's file, {@code theirs} what the cluster has under its name now. */
+    private void join(StaticFlow mine, StaticFlow theirs) {
+        if (!theirs.equals(mine)) {
+            synchronized (this) {
+                flows.put(theirs.name(), theirs);
+                save(() -> flows.put(mine.name(), mine));
+            }
+            if (mine.active()) {
+                send(mine.dpid(), mine, false);
+            }
+        }
+        if (theirs.active()) {
+            send(theirs.dpid(), theirs, true);
+        }
     }
 
     /**
-     * A member added, replaced ({@code line} not null) or removed a flow: this member keeps it in its file too. The
-     * member that made the change wrote it to the switch; this member's own changes come back and change nothing.
+     * Another member added, replaced ({@code entry} not null) or removed a flow: this member keeps it in its file too.
+     * The member that made the change wrote it to the switch.
      */
-    private void sharedFlow(String name, byte[] line) {
+    private void sharedFlow(String name, byte[] entry) {
         StaticFlow flow = null;
-        if (line != null) {
+        if (entry != null) {
             try {
-                flow = FlowFile.parse(new String(line, StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
+                if (ByteBuffer.wrap(entry).getLong() == self) {
+                    return;
+                }
+                flow = decode(entry);
+            } catch (IllegalArgumentException | BufferUnderflowException e) {
                 log.warn("staticflowpusher: shared flow {} ignored: {}", name, e.getMessage());
                 return;
             }
@@ -154,7 +187,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
             save(old == null ? () -> flows.remove(flow.name()) : () -> flows.put(flow.name(), old));
         }
         if (shared != null) {
-            shared.set(flow.name(), encode(flow), Duration.ZERO);
+            shared.put(flow.name(), encode(flow));
         }
         if (old != null && old.active()) {
             send(old.dpid(), old, false);

@@ -194,6 +194,26 @@ class StaticFlowPusherTest {
     }
 
     @Test
+    void aMemberJoiningWithAnotherVersionOfAFlowTakesTheClustersAndPutsItOnTheSwitch() throws IOException {
+        var theirs = flow("x", 1, "in_port=5", "output:1", 7);
+        var mine = flow("x", 1, "in_port=5", "output:2", 7);
+        new FlowFile(dir.resolve("one.txt")).write(List.of(theirs));
+        new FlowFile(dir.resolve("two.txt")).write(List.of(mine));
+        try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
+                var fx2 = ControllerFixture.start()) {
+            var s2 = fx2.connectActive(1);
+            var one = new StaticFlowPusher(fx1.controller, new FlowFile(dir.resolve("one.txt")), cluster);
+            var two = new StaticFlowPusher(fx2.controller, new FlowFile(dir.resolve("two.txt")), cluster);
+            assertEquals(List.of(theirs), two.getFlows());
+            assertEquals(List.of(theirs), new FlowFile(dir.resolve("two.txt")).read());
+            s2.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, mine), WAIT);
+            s2.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, theirs), WAIT);
+            one.deactivate();
+            two.deactivate();
+        }
+    }
+
+    @Test
     void namesMustBeText() {
         assertThrows(IllegalArgumentException.class, () -> flow(" ", 1, "*", "drop", 1));
         assertThrows(IllegalArgumentException.class, () -> flow("a\tb", 1, "*", "drop", 1));

@@ -290,11 +290,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
         deliver();
         if (shared != null) {
-            try {
-                shared.checkKey();
-            } catch (RuntimeException e) {
-                log.warn("topology: cannot read the cluster's probe key: {}", e.toString());
-            }
+            shared.checkKey();
         }
         for (var sw : beacon.getSwitches().values()) {
             sw.execute(() -> probeAll(sw));

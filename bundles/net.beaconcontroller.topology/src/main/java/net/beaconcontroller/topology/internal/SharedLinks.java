@@ -95,13 +95,13 @@ final class SharedLinks implements AutoCloseable {
         }
     }
 
-    /** Takes up the cluster's key if it is not the one in use (after a merge); blocks for a round trip. */
+    /** Takes up the cluster's key, when it has come, if it is not the one in use (after a merge). */
     void checkKey() {
-        byte[] mine;
-        synchronized (this) {
-            mine = key;
-        }
-        use(keys.setIfAbsent(KEY, mine));
+        keys.get(KEY).thenAccept(k -> {
+            if (k != null) {
+                use(k);
+            }
+        });
     }
 
     /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */
