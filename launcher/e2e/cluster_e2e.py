@@ -172,6 +172,24 @@ def test_cluster_pingall(ctx):
     return pingall(ctx.net)
 
 
+def host_ports(net):
+    """{MAC: attachment point as /wm/device/ shows it} of every host of the network."""
+    return {h.mac: {"switchDPID": dpid_text(net.spec.dpid(h.switch)), "port": h.port, "errorStatus": None}
+            for h in net.spec.hosts}
+
+
+def devices(inst, default=None):
+    """{MAC: attachment point} of the hosts an instance's device manager knows; `default` while its web server is not
+    up yet (it starts after the controller), if given."""
+    try:
+        found = inst.rest.get("/wm/device/")
+    except (OSError, AssertionError):  # not listening yet, or the device manager's REST not there yet
+        if default is None:
+            raise
+        return default
+    return {d["mac"][0]: d["attachmentPoint"][0] for d in found if d["attachmentPoint"]}
+
+
 def test_cluster_network_apps(ctx):
     """Each instance gets only the probes and frames of the switches it masters, yet each shows every cable and every
     host where it is, and routes and floods (loop-free) across switches the others master."""
@@ -181,15 +199,11 @@ def test_cluster_network_apps(ctx):
         raise AssertionError(f"the switches have fewer than two masters: {roles}")
     cables = sorted(sorted([(dpid_text(net.spec.dpid(a)), pa), (dpid_text(net.spec.dpid(b)), pb)])
                     for a, pa, b, pb in net.spec.links)
-    hosts = {h.mac: {"switchDPID": dpid_text(net.spec.dpid(h.switch)), "port": h.port, "errorStatus": None}
-             for h in net.spec.hosts}
+    hosts = host_ports(net)
 
     def links(inst):
         return sorted(sorted([(l["src-switch"], l["src-port"]), (l["dst-switch"], l["dst-port"])])
                       for l in inst.rest.get("/wm/topology/links/json") if l["direction"] == "bidirectional")
-
-    def devices(inst):
-        return {d["mac"][0]: d["attachmentPoint"][0] for d in inst.rest.get("/wm/device/") if d["attachmentPoint"]}
     t = time.time()
     for inst in ctx.instances:
         ovsenv.wait_until(lambda: links(inst) == cables, 30, f"every cable on instance {inst.i}", interval=0.5)
@@ -397,10 +411,15 @@ def test_cluster_failover(ctx):
                               and any(master_port(r, br) == victim_port for br in r) and r, 60,
                               "the restarted instance to master a switch again", interval=0.5)
     back = time.time() - t
+    # Its device manager restarted empty: it takes the hosts the others learned from the shared state.
+    ovsenv.wait_until(lambda: devices(victim, default={}) == host_ports(net), 10,
+                      "every host on the restarted instance", interval=0.2)
+    hosts_back = time.time() - t
     return (f"killed the master of {len(mastered)} switch(es) and deleted all flows: new masters in OVS after"
             f" {failover:.1f}s, pings resumed {outage:.1f}s after the kill ({lost} lost), pingall ok; restarted:"
             f" rejoined and mastering"
-            f" {sum(master_port(roles, br) == victim_port for br in roles)} switch(es) {back:.1f}s later")
+            f" {sum(master_port(roles, br) == victim_port for br in roles)} switch(es) {back:.1f}s later, every"
+            f" host known to it {hosts_back:.1f}s after its start")
 
 
 def test_cluster_partition(ctx):

@@ -4,8 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -120,6 +123,14 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private final SharedDevices shared;
     /** This member's id as a writer of host records; 0 without a cluster. */
     private final long self;
+    /**
+     * Other members' records of hosts at ports that were not edge ports here when they came, by host key: a switch
+     * this member's topology did not know yet (it has just started) or a link end. Tried again when the switch is
+     * added; dropped when idle. Guarded by itself.
+     */
+    private final Map<Long, Pending> pending = new HashMap<>();
+
+    private record Pending(Device device, long writer) { }
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -144,6 +155,10 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         shared = cluster == null ? null : new SharedDevices(cluster, this::sharedDeviceSeen,
                 why -> log.warn("devicemanager: {} ignored", why));
         self = shared == null ? 0 : shared.self();
+        if (shared != null) {
+            // Topology, started before this, takes in the switches connected already on their I/O threads: after it.
+            beacon.getSwitches().values().forEach(sw -> sw.execute(() -> retryPending(sw.getId())));
+        }
     }
 
     /**
@@ -391,8 +406,14 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private void sharedDeviceSeen(Device d, long writer) {
         var at = d.attachment();
         var c = config;
-        if (!topology.isEdgePort(at.dpid(), at.port())
-                || d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - c.idleTimeout()) {
+        if (d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - c.idleTimeout()) {
+            return;
+        }
+        if (!topology.isEdgePort(at.dpid(), at.port())) {
+            synchronized (pending) {
+                pending.merge(DeviceStore.key(d.mac(), d.vlan()), new Pending(d, writer),
+                        (was, now) -> now.device().lastSeen().isBefore(was.device().lastSeen()) ? was : now);
+            }
             return;
         }
         tell(store.update(d.mac(), d.vlan(), old -> {
@@ -433,9 +454,18 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     // ------------------------------------------------------------------------------------------------ removing
 
+    /** Its hosts are learned from its PACKET_INs, and in a cluster from the records other members wrote. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
-        // Its hosts are learned from its PACKET_INs.
+        retryPending(sw.getId());
+    }
+
+    private void retryPending(long dpid) {
+        var retry = new ArrayList<Pending>();
+        synchronized (pending) {
+            pending.values().removeIf(p -> p.device().attachment().dpid() == dpid && retry.add(p));
+        }
+        retry.forEach(p -> sharedDeviceSeen(p.device(), p.writer()));
     }
 
     @Override
@@ -459,6 +489,13 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private void ageOut() {
         long oldest = epochSeconds.getAsLong() - config.idleTimeout();
         Predicate<Device> idle = d -> d.lastSeen().getEpochSecond() <= oldest;
+        var dpids = new HashSet<Long>();
+        synchronized (pending) {
+            pending.values().removeIf(p -> idle.test(p.device()));
+            pending.values().forEach(p -> dpids.add(p.device().attachment().dpid()));
+        }
+        // Topology may have taken in a switch whose addedSwitch this component missed while it (re)started.
+        dpids.forEach(this::retryPending);
         for (Tracked t : store.entries()) {
             if (idle.test(t.device()) && remove(t.device(), idle)) {
                 agedOut.increment();

@@ -97,6 +97,10 @@ final class Harness {
         IOFSwitch sw = proxy(IOFSwitch.class, (name, args) -> switch (name) {
             case "getId" -> dpid;
             case "write" -> out.add((OFMessage) args[0]);
+            case "execute" -> {
+                ((Runnable) args[0]).run();
+                yield null;
+            }
             default -> throw new UnsupportedOperationException(name);
         });
         switches.put(dpid, sw);

@@ -184,6 +184,18 @@ class SharedDevicesTest {
     }
 
     @Test
+    void aRecordForAPortNotYetAnEdgePortHereIsTakenWhenItsSwitchIsAdded() {
+        // As after a restart: the record comes before this member's topology knows the port.
+        two.linkPorts.add(new SwitchPort(1, 3));
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertTrue(host(two, H1).isEmpty());
+        two.linkPorts.remove(new SwitchPort(1, 3));
+        two.dm.addedSwitch(two.switches.get(1L));
+        assertEquals(host(one, H1), host(two, H1));
+    }
+
+    @Test
     void recordsRoundTrip() {
         var d = new Device(0xffff_ffff_fffeL, 4095, Set.of(IP1, IP2, -2), new SwitchPort(-1L, 0xff00),
                 Instant.ofEpochSecond(1), Instant.ofEpochSecond(1_800_000_000L));

@@ -5,10 +5,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -101,6 +103,14 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final Clock wallClock;
     private final long probeIntervalNanos;
     private final long linkTimeoutNanos;
+    private final long holdDownNanos;
+    /**
+     * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
+     * start), with when they came: tried again when a switch is added, dropped after the link timeout.
+     */
+    private final Map<Link, Pending> pendingLinks = new ConcurrentHashMap<>();
+
+    private record Pending(Instant firstSeen, long came) { }
     private final TopologyStore store;
     private final ProbeCodec codec = new ProbeCodec();
     /** In a cluster: the links every member found; otherwise {@code null}. */
@@ -140,7 +150,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         int holdDown = config.holdDown() == 0 ? timeout : config.holdDown();
         probeIntervalNanos = TimeUnit.SECONDS.toNanos(interval);
         linkTimeoutNanos = TimeUnit.SECONDS.toNanos(timeout);
-        store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
+        holdDownNanos = TimeUnit.SECONDS.toNanos(holdDown);
+        store = new TopologyStore(holdDownNanos);
         shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofSeconds(timeout),
                 this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
         // Switches that connected before this component started get no addedSwitch: take them in now.
@@ -181,7 +192,26 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 up.add(p.portNo());
             }
         }
-        store.switchAdded(sw.getId(), up, nanoClock.getAsLong());
+        long dpid = sw.getId();
+        store.switchAdded(dpid, up, nanoClock.getAsLong());
+        if (shared != null) {
+            // Taken out first: one whose other end is not here yet goes back in.
+            var retry = new HashMap<Link, Pending>();
+            pendingLinks.forEach((l, p) -> {
+                if (l.src().dpid() == dpid || l.dst().dpid() == dpid) {
+                    retry.put(l, p);
+                }
+            });
+            retry.forEach((l, p) -> {
+                if (pendingLinks.remove(l, p)) {
+                    sharedLinkSeen(l, p.firstSeen());
+                }
+            });
+            shared.switchAdded(dpid, shared.clusterTimeMillis() + holdDownNanos / 1_000_000, end -> {
+                store.settleBy(dpid, nanoClock.getAsLong() + (end - shared.clusterTimeMillis()) * 1_000_000);
+                deliver();
+            });
+        }
         deliver();
         probeAll(sw);
     }
@@ -189,6 +219,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     @Override
     public void removedSwitch(IOFSwitch sw) {
         store.switchRemoved(sw.getId());
+        if (shared != null) {
+            shared.switchRemoved(sw.getId(), shared.clusterTimeMillis() + holdDownNanos / 1_000_000);
+        }
         deliver();
     }
 
@@ -269,8 +302,11 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     /** Another member (or this one) wrote that a probe crossed {@code link}. */
     private void sharedLinkSeen(Link link, Instant firstSeen) {
-        if (store.linkSeen(link, nanoClock.getAsLong(), firstSeen) == TopologyStore.Seen.NEW) {
-            deliver();
+        long now = nanoClock.getAsLong();
+        switch (store.linkSeen(link, now, firstSeen)) {
+            case NEW -> deliver();
+            case UNKNOWN_PORT -> pendingLinks.put(link, new Pending(firstSeen, now));
+            case REFRESHED -> { }
         }
     }
 
@@ -291,10 +327,37 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         deliver();
         if (shared != null) {
             shared.checkKey();
+            long now = nanoClock.getAsLong();
+            pendingLinks.values().removeIf(p -> now - p.came() > linkTimeoutNanos);
         }
+        reconcile();
         for (var sw : beacon.getSwitches().values()) {
             sw.execute(() -> probeAll(sw));
         }
+    }
+
+    /**
+     * Takes in the switches the controller has and discovery does not, and drops the ones it no longer has: a switch
+     * that connects or leaves while this component (re)starts is told to the instance before it, or to none.
+     */
+    private void reconcile() {
+        var known = store.view().switches();
+        var connected = beacon.getSwitches();
+        for (var sw : connected.values()) {
+            if (!known.containsKey(sw.getId())) {
+                sw.execute(() -> {
+                    if (!store.view().switches().containsKey(sw.getId())) {
+                        addedSwitch(sw);
+                    }
+                });
+            }
+        }
+        for (long dpid : known.keySet()) {
+            if (!connected.containsKey(dpid)) {
+                store.switchRemoved(dpid);
+            }
+        }
+        deliver();
     }
 
     // ------------------------------------------------------------------------------------------- probes out
@@ -304,6 +367,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (isProbed(p)) {
                 probe(sw, p);
             }
+        }
+        if (shared != null && sw.getRole() != NiciraRole.SLAVE) {
+            shared.switchProbed(sw.getId());
         }
     }
 

@@ -6,8 +6,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SharedMap;
@@ -29,6 +32,7 @@ import net.beaconcontroller.topology.Link;
 final class SharedLinks implements AutoCloseable {
     static final String LINKS = LinkDiscovery.NAME + ".links";
     static final String KEYS = LinkDiscovery.NAME + ".probeKey";
+    static final String SWITCHES = LinkDiscovery.NAME + ".switches";
     private static final String KEY = "hmac-sha256";
     /** How far two members' cluster times may differ: far above loopback's and a LAN's delays. */
     static final Duration SKEW = Duration.ofMillis(500);
@@ -37,6 +41,9 @@ final class SharedLinks implements AutoCloseable {
     private final ProbeCodec codec;
     private final SharedMap keys;
     private final SharedMap links;
+    private final SharedMap switches;
+    /** When the hold-down of each switch connected here ends, in the cluster's time (ms): as the first member had it. */
+    private final Map<Long, Long> holdDownEnds = new ConcurrentHashMap<>();
     private final Duration ttl;
     private final BiConsumer<Link, Instant> seen;
     private final Consumer<String> malformed;
@@ -57,6 +64,7 @@ final class SharedLinks implements AutoCloseable {
         this.malformed = malformed;
         keys = state.map(KEYS);
         links = state.map(LINKS);
+        switches = state.map(SWITCHES);
         try {
             use(keys.setIfAbsent(KEY, ProbeCodec.newKey()));
             subscriptions.add(keys.subscribe((k, v) -> {
@@ -102,6 +110,50 @@ final class SharedLinks implements AutoCloseable {
                 use(k);
             }
         });
+    }
+
+    /**
+     * Switch {@code dpid} was added here with its hold-down ending at {@code holdDownEnd} (cluster time, ms). If the
+     * cluster knew it already (another member had it, or this one before a restart), {@code settle} is told when the
+     * cluster's hold-down ended or ends, later, on a cluster thread: this member's view of its island is as complete as
+     * the others', since the links they found come with the switch. Otherwise this member's end is the cluster's.
+     */
+    void switchAdded(long dpid, long holdDownEnd, LongConsumer settle) {
+        var key = Long.toHexString(dpid);
+        switches.get(key).thenAccept(v -> {
+            if (v != null && v.length == Long.BYTES) {
+                long end = ByteBuffer.wrap(v).getLong();
+                holdDownEnds.put(dpid, end);
+                settle.accept(end);
+            } else {
+                holdDownEnds.put(dpid, holdDownEnd);
+                switchProbed(dpid);
+            }
+        });
+    }
+
+    /**
+     * The switch's master probed it: its entry lives on for another link timeout, so it goes once the switch has left
+     * every member for that long (and comes back with a hold-down of its own).
+     */
+    void switchProbed(long dpid) {
+        var end = holdDownEnds.get(dpid);
+        if (end != null) {
+            switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(end).array(), ttl);
+        }
+    }
+
+    /**
+     * Switch {@code dpid} left this member: should it connect again, every member adding it then holds it down until
+     * {@code holdDownEnd} (cluster time, ms), as a switch that comes back after a while may come back cabled otherwise.
+     */
+    void switchRemoved(long dpid, long holdDownEnd) {
+        holdDownEnds.remove(dpid);
+        switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(holdDownEnd).array(), ttl);
+    }
+
+    long clusterTimeMillis() {
+        return state.clusterTimeMillis();
     }
 
     /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */

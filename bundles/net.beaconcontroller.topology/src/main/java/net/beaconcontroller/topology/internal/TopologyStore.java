@@ -56,6 +56,13 @@ final class TopologyStore {
         }
     }
 
+    /** The cluster has known {@code dpid} since before this member: its hold-down ends at {@code until} if sooner. */
+    void settleBy(long dpid, long until) {
+        synchronized (lock) {
+            publish(view.withUnsettledUntil(dpid, until));
+        }
+    }
+
     void switchRemoved(long dpid) {
         synchronized (lock) {
             publish(view.withoutSwitch(dpid));

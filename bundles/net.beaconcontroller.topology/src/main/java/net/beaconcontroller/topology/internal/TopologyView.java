@@ -207,6 +207,17 @@ final class TopologyView {
         return new TopologyView(s, l);
     }
 
+    /** With {@code dpid}'s island counted as settled from {@code unsettledUntil} on, if that is sooner. */
+    TopologyView withUnsettledUntil(long dpid, long unsettledUntil) {
+        var old = switches.get(dpid);
+        if (old == null || old.unsettledUntil() - unsettledUntil <= 0) {
+            return this;
+        }
+        var s = new HashMap<>(switches);
+        s.put(dpid, new SwitchState(old.ports(), unsettledUntil, old.quarantine()));
+        return new TopologyView(s, links);
+    }
+
     TopologyView withoutSwitch(long dpid) {
         if (!switches.containsKey(dpid)) {
             return this;

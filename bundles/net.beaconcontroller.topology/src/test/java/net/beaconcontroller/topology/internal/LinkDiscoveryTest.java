@@ -271,6 +271,23 @@ class LinkDiscoveryTest {
     }
 
     @Test
+    void aSwitchWhoseEventsItMissedIsTakenInAndDroppedByTheNextRound() {
+        // Not a switch listener: as one that started while A connected, and was never told.
+        var missed = new LinkDiscovery(fx.controller, scheduler, Configs.of(LinkDiscovery.Config.class), now::get,
+                Clock.systemUTC(), null);
+        connectBoth();
+        assertFalse(missed.isEdgePort(A, 2));
+        scheduler.tick();
+        awaitTrue("A and B taken in", WAIT, () -> missed.isEdgePort(A, 2) && missed.isEdgePort(B, 1));
+        b.fake().close();
+        fx.awaitEvent(ControllerFixture.Kind.REMOVED, B);
+        scheduler.tick();
+        assertFalse(missed.isEdgePort(B, 1), "B dropped");
+        assertTrue(missed.isEdgePort(A, 2));
+        missed.deactivate();
+    }
+
+    @Test
     void aLinkTimeoutNotAboveTheIntervalIsRefused() {
         var e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
                 Configs.of(LinkDiscovery.Config.class, "topology.probeInterval=5", "topology.linkTimeout=5"),
