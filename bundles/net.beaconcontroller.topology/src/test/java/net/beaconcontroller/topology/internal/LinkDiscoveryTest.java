@@ -24,6 +24,7 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.ManualScheduler;
 import net.beaconcontroller.core.test.RecordingListener;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketOut;

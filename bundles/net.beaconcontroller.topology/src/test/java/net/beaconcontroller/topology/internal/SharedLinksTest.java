@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.ManualScheduler;
 import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFPacketOut;
 import net.beaconcontroller.openflow.OFType;

@@ -1,4 +1,4 @@
-package net.beaconcontroller.topology.internal;
+package net.beaconcontroller.core.test;
 
 import java.time.Duration;
 import java.util.List;
@@ -11,14 +11,14 @@ import java.util.concurrent.TimeUnit;
 import net.beaconcontroller.core.IScheduler;
 
 /** A scheduler whose tasks run only when the test says so, on the test's thread (standing in for the scheduler's). */
-final class ManualScheduler implements IScheduler, AutoCloseable {
+public final class ManualScheduler implements IScheduler, AutoCloseable {
     /** Only makes the futures: its tasks are due in a day and do nothing. */
     private final ScheduledExecutorService futures = Executors.newSingleThreadScheduledExecutor();
     private final List<Runnable> periodic = new CopyOnWriteArrayList<>();
 
     @Override
     public ScheduledFuture<?> schedule(Runnable task, Duration delay) {
-        throw new UnsupportedOperationException("topology schedules only periodic work");
+        throw new UnsupportedOperationException("only periodic work is run by hand");
     }
 
     @Override
@@ -28,7 +28,7 @@ final class ManualScheduler implements IScheduler, AutoCloseable {
     }
 
     /** Runs every periodic task once. */
-    void tick() {
+    public void tick() {
         periodic.forEach(Runnable::run);
     }
 
