@@ -726,7 +726,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 if (master.equals(target)) {
                     result.complete(new Migration(dpid, master, target, Duration.ZERO));
                 } else if (master.equals(self)) {
-                    start(dpid, target).whenComplete((m, e) -> complete(result, m, e));
+                    startAsMaster(dpid, target, System.nanoTime(), result);
                 } else {
                     send(master, new Wire(Wire.Kind.MIGRATE, dpid, 0, self, target.getBytes(StandardCharsets.UTF_8)));
                     awaitMaster(dpid, master, target, System.nanoTime(), result);
@@ -736,6 +736,20 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             }
         });
         return result;
+    }
+
+    /**
+     * Runs a migration this member masters the switch for. The map names a migration's target a moment before the
+     * switch has granted it MASTER (the last phase): a request in that moment, such as a move asked right after the
+     * one to this member, waits for the grant instead of failing.
+     */
+    private void startAsMaster(long dpid, String target, long since, CompletableFuture<Migration> result) {
+        if (incoming.containsKey(dpid)
+                && System.nanoTime() - since < TimeUnit.MILLISECONDS.toNanos(config.migrationTimeout())) {
+            after(5, () -> startAsMaster(dpid, target, since, result));
+            return;
+        }
+        start(dpid, target).whenComplete((m, e) -> complete(result, m, e));
     }
 
     /** A migration run by another member: done when the map names the target. */
@@ -789,7 +803,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 case WRITE -> received(w);
                 case MIGRATE -> {
                     var target = new String(w.data(), StandardCharsets.UTF_8);
-                    start(w.dpid(), target).whenComplete((m, e) -> {
+                    var run = new CompletableFuture<Migration>();
+                    startAsMaster(w.dpid(), target, System.nanoTime(), run);
+                    run.whenComplete((m, e) -> {
                         if (e != null) {
                             log.warn("cluster: migration of switch {} to {} failed: {}", Dpids.toString(w.dpid()),
                                     describe(target), e.getMessage());
