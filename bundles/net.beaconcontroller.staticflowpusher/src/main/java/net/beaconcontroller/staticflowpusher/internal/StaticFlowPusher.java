@@ -157,7 +157,11 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         return FlowFile.parse(new String(entry, Long.BYTES, entry.length - Long.BYTES, StandardCharsets.UTF_8));
     }
 
-    /** Joining: {@code mine} from this member's file, {@code theirs} what the cluster has under its name now. */
+    /**
+     * Joining: {@code mine} from this member's file, {@code theirs} what the cluster has under its name now. A switch
+     * this member is not SLAVE of gets the flow from {@link #addedSwitch} right after; one it is SLAVE of through its
+     * master, now, as the master may not have it.
+     */
     private void join(StaticFlow mine, StaticFlow theirs) {
         if (!theirs.equals(mine)) {
             synchronized (this) {
@@ -168,7 +172,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
                 send(mine.dpid(), mine, false);
             }
         }
-        if (theirs.active()) {
+        var sw = beacon.getSwitches().get(theirs.dpid());
+        if (theirs.active() && sw != null && sw.getRole() == NiciraRole.SLAVE) {
             send(theirs.dpid(), theirs, true);
         }
     }

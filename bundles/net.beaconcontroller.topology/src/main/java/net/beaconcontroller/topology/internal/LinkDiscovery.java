@@ -103,7 +103,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final Clock wallClock;
     private final long probeIntervalNanos;
     private final long linkTimeoutNanos;
-    private final long holdDownNanos;
     /**
      * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
      * start), with when they came: tried again when a switch is added, dropped after the link timeout.
@@ -150,10 +149,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         int holdDown = config.holdDown() == 0 ? timeout : config.holdDown();
         probeIntervalNanos = TimeUnit.SECONDS.toNanos(interval);
         linkTimeoutNanos = TimeUnit.SECONDS.toNanos(timeout);
-        holdDownNanos = TimeUnit.SECONDS.toNanos(holdDown);
-        store = new TopologyStore(holdDownNanos);
+        store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
         shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofSeconds(timeout),
-                this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
+                Duration.ofSeconds(holdDown), this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
         // Switches that connected before this component started get no addedSwitch: take them in now.
         beacon.getSwitches().values().forEach(sw -> sw.execute(() -> addedSwitch(sw)));
         ticker = scheduler.scheduleAtFixedRate(this::tick, Duration.ofNanos(probeIntervalNanos),
@@ -207,8 +205,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                     sharedLinkSeen(l, p.firstSeen());
                 }
             });
-            shared.switchAdded(dpid, shared.clusterTimeMillis() + holdDownNanos / 1_000_000, end -> {
-                store.settleBy(dpid, nanoClock.getAsLong() + (end - shared.clusterTimeMillis()) * 1_000_000);
+            shared.switchAdded(dpid, inMillis -> {
+                store.settleBy(dpid, nanoClock.getAsLong() + inMillis * 1_000_000);
                 deliver();
             });
         }
@@ -220,7 +218,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     public void removedSwitch(IOFSwitch sw) {
         store.switchRemoved(sw.getId());
         if (shared != null) {
-            shared.switchRemoved(sw.getId(), shared.clusterTimeMillis() + holdDownNanos / 1_000_000);
+            shared.switchRemoved(sw.getId());
         }
         deliver();
     }

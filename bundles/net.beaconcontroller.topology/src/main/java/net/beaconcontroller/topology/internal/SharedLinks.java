@@ -45,6 +45,7 @@ final class SharedLinks implements AutoCloseable {
     /** When the hold-down of each switch connected here ends, in the cluster's time (ms): as the first member had it. */
     private final Map<Long, Long> holdDownEnds = new ConcurrentHashMap<>();
     private final Duration ttl;
+    private final Duration holdDown;
     private final BiConsumer<Link, Instant> seen;
     private final Consumer<String> malformed;
     private final List<SharedMap.Subscription> subscriptions = new ArrayList<>();
@@ -55,11 +56,12 @@ final class SharedLinks implements AutoCloseable {
      * Joins the shared state: {@code codec} signs with the cluster's key from now on (and follows it if it changes),
      * and {@code seen} is told every link a member wrote, with when it was first seen.
      */
-    SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, BiConsumer<Link, Instant> seen,
-            Consumer<String> malformed) {
+    SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, Duration holdDown,
+            BiConsumer<Link, Instant> seen, Consumer<String> malformed) {
         this.state = state;
         this.codec = codec;
         this.ttl = linkTimeout;
+        this.holdDown = holdDown;
         this.seen = seen;
         this.malformed = malformed;
         keys = state.map(KEYS);
@@ -113,20 +115,21 @@ final class SharedLinks implements AutoCloseable {
     }
 
     /**
-     * Switch {@code dpid} was added here with its hold-down ending at {@code holdDownEnd} (cluster time, ms). If the
-     * cluster knew it already (another member had it, or this one before a restart), {@code settle} is told when the
-     * cluster's hold-down ended or ends, later, on a cluster thread: this member's view of its island is as complete as
-     * the others', since the links they found come with the switch. Otherwise this member's end is the cluster's.
+     * Switch {@code dpid} was added here, held down for the hold-down from now. If the cluster knew it already
+     * (another member had it, or this one before a restart), {@code settle} is told, later, on a cluster thread, in
+     * how many milliseconds the cluster's hold-down ends (negative: it has ended): this member's view of its island is
+     * as complete as the others', since the links they found come with the switch. Otherwise this member's end is the
+     * cluster's.
      */
-    void switchAdded(long dpid, long holdDownEnd, LongConsumer settle) {
-        var key = Long.toHexString(dpid);
-        switches.get(key).thenAccept(v -> {
+    void switchAdded(long dpid, LongConsumer settle) {
+        long mine = holdDownEnd();
+        switches.get(Long.toHexString(dpid)).thenAccept(v -> {
             if (v != null && v.length == Long.BYTES) {
                 long end = ByteBuffer.wrap(v).getLong();
                 holdDownEnds.put(dpid, end);
-                settle.accept(end);
+                settle.accept(end - state.clusterTimeMillis());
             } else {
-                holdDownEnds.put(dpid, holdDownEnd);
+                holdDownEnds.put(dpid, mine);
                 switchProbed(dpid);
             }
         });
@@ -139,21 +142,26 @@ final class SharedLinks implements AutoCloseable {
     void switchProbed(long dpid) {
         var end = holdDownEnds.get(dpid);
         if (end != null) {
-            switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(end).array(), ttl);
+            writeHoldDownEnd(dpid, end);
         }
     }
 
     /**
-     * Switch {@code dpid} left this member: should it connect again, every member adding it then holds it down until
-     * {@code holdDownEnd} (cluster time, ms), as a switch that comes back after a while may come back cabled otherwise.
+     * Switch {@code dpid} left this member: should it connect again, every member adding it then holds it down for a
+     * full hold-down from now, as a switch that comes back after a while may come back cabled otherwise.
      */
-    void switchRemoved(long dpid, long holdDownEnd) {
+    void switchRemoved(long dpid) {
         holdDownEnds.remove(dpid);
-        switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(holdDownEnd).array(), ttl);
+        writeHoldDownEnd(dpid, holdDownEnd());
     }
 
-    long clusterTimeMillis() {
-        return state.clusterTimeMillis();
+    /** A hold-down starting now ends then, in the cluster's time (ms). */
+    private long holdDownEnd() {
+        return state.clusterTimeMillis() + holdDown.toMillis();
+    }
+
+    private void writeHoldDownEnd(long dpid, long end) {
+        switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(end).array(), ttl);
     }
 
     /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */
