@@ -128,9 +128,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
      * this member's topology did not know yet (it has just started) or a link end. Tried again when the switch is
      * added; dropped when idle. Guarded by itself.
      */
-    private final Map<Long, Pending> pending = new HashMap<>();
-
-    private record Pending(Device device, long writer) { }
+    private final Map<Long, SharedDevices.Written> pending = new HashMap<>();
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -329,7 +327,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             }
             var t = Instant.ofEpochSecond(now);
             var ips = ip == 0 ? Set.<Integer>of() : Set.of(ip);
-            return new Tracked(new Device(mac, vlan, ips, seenAt, t, t), now, 0, self);
+            return new Tracked(new Device(mac, vlan, ips, seenAt, t, t), now, 0, self, 1);
         }
         Device d = old.device();
         SwitchPort at = d.attachment();
@@ -352,7 +350,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             return old;
         }
         return new Tracked(new Device(mac, vlan, ips, at, d.firstSeen(), later ? Instant.ofEpochSecond(now)
-                : d.lastSeen()), windowStart, movesInWindow, self);
+                : d.lastSeen()), windowStart, movesInWindow, self, old.version() + 1);
     }
 
     private Set<Integer> withIp(Set<Integer> ips, int ip) {
@@ -373,7 +371,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             Device d = old.device();
             var ips = withIp(d.ipv4(), ip);
             return ips == d.ipv4() ? old : new Tracked(new Device(d.mac(), d.vlan(), ips, d.attachment(),
-                    d.firstSeen(), d.lastSeen()), old.windowStart(), old.moves(), self);
+                    d.firstSeen(), d.lastSeen()), old.windowStart(), old.moves(), self, old.version() + 1);
         });
         tell(change, true);
         share(change);
@@ -393,17 +391,22 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         long period = refreshSeconds(c);
         if (before == null || !before.attachment().equals(now.attachment()) || !before.ipv4().equals(now.ipv4())
                 || before.lastSeen().getEpochSecond() / period != now.lastSeen().getEpochSecond() / period) {
-            shared.write(now, Duration.ofSeconds(c.idleTimeout()));
+            var t = store.get(now.mac(), now.vlan());
+            if (t != null && t.device() == now) {
+                shared.write(now, t.version(), Duration.ofSeconds(c.idleTimeout()));
+            }
         }
     }
 
     /**
-     * A record member {@code writer} wrote. Ignored when the host is idle already or its port is not an edge port here
-     * (a link end, or a switch not connected here). Otherwise the later of the two records wins; within one second
-     * the same writer's later write, or else the record of the writer with the greater id, so that every member ends
-     * with the same one. The host keeps the addresses of both, as it would on one member.
+     * A record another member wrote. Ignored when the host is idle already or its port is not an edge port here (a
+     * link end, or a switch not connected here). Otherwise the record of the higher version wins (a change made after
+     * seeing the other record), then the later one, then the one of the writer with the greater id, so that every
+     * member ends with the same one. The host keeps the addresses of both, as it would on one member.
      */
-    private void sharedDeviceSeen(Device d, long writer) {
+    private void sharedDeviceSeen(SharedDevices.Written w) {
+        var d = w.device();
+        long writer = w.writer();
         var at = d.attachment();
         var c = config;
         if (d.lastSeen().getEpochSecond() <= epochSeconds.getAsLong() - c.idleTimeout()) {
@@ -411,22 +414,24 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         }
         if (!topology.isEdgePort(at.dpid(), at.port())) {
             synchronized (pending) {
-                pending.merge(DeviceStore.key(d.mac(), d.vlan()), new Pending(d, writer),
-                        (was, now) -> now.device().lastSeen().isBefore(was.device().lastSeen()) ? was : now);
+                pending.merge(DeviceStore.key(d.mac(), d.vlan()), w,
+                        (was, now) -> now.version() < was.version() ? was : now);
             }
             return;
         }
         tell(store.update(d.mac(), d.vlan(), old -> {
             if (old == null) {
-                return new Tracked(d, 0, 0, writer);
+                return new Tracked(d, 0, 0, writer, w.version());
             }
             var mine = old.device();
             if (mine.equals(d)) {
                 return old;
             }
-            int order = d.lastSeen().compareTo(mine.lastSeen());
-            boolean theirs = order > 0 || order == 0 && (writer == old.writer()
-                    || Long.compareUnsigned(writer, old.writer()) > 0);
+            int order = Long.compare(w.version(), old.version());
+            if (order == 0) {
+                order = d.lastSeen().compareTo(mine.lastSeen());
+            }
+            boolean theirs = order > 0 || order == 0 && Long.compareUnsigned(writer, old.writer()) > 0;
             var win = theirs ? d : mine;
             var ips = new LinkedHashSet<>(win.ipv4());
             for (int ip : (theirs ? mine : d).ipv4()) {
@@ -437,7 +442,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             var first = d.firstSeen().isBefore(mine.firstSeen()) ? d.firstSeen() : mine.firstSeen();
             var merged = new Device(win.mac(), win.vlan(), ips, win.attachment(), first, win.lastSeen());
             return merged.equals(mine) ? old
-                    : new Tracked(merged, old.windowStart(), old.moves(), theirs ? writer : old.writer());
+                    : new Tracked(merged, old.windowStart(), old.moves(), theirs ? writer : old.writer(),
+                            theirs ? w.version() : old.version());
         }), false);
     }
 
@@ -461,11 +467,11 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     }
 
     private void retryPending(long dpid) {
-        var retry = new ArrayList<Pending>();
+        var retry = new ArrayList<SharedDevices.Written>();
         synchronized (pending) {
             pending.values().removeIf(p -> p.device().attachment().dpid() == dpid && retry.add(p));
         }
-        retry.forEach(p -> sharedDeviceSeen(p.device(), p.writer()));
+        retry.forEach(this::sharedDeviceSeen);
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import net.beaconcontroller.core.ISharedState;
@@ -22,11 +21,15 @@ import net.beaconcontroller.topology.SwitchPort;
  * hosts by itself; every member also ages hosts locally by their last-seen time, as alone.
  *
  * <p>Entry: the writer's id (8 bytes, drawn at random when it joined: a member ignores its own entries coming back,
- * which may be older than what it has learned since within the same second), then the record: MAC (8), VLAN (2),
+ * which may be older than what it has learned since within the same second), the record's version (8, see
+ * {@link Tracked#version}), then the record: MAC (8), VLAN (2),
  * attachment dpid (8) and port (2), first and last seen (8 each, epoch seconds), IPv4 count (2) and addresses (4
  * each).
  */
 final class SharedDevices implements AutoCloseable {
+    /** A record as another member wrote it. */
+    record Written(Device device, long writer, long version) { }
+
     static final String MAP = DeviceManager.NAME + ".devices";
     private static final int FIXED = 8 + 2 + 8 + 2 + 8 + 8 + 2;
 
@@ -35,26 +38,26 @@ final class SharedDevices implements AutoCloseable {
     private final SharedMap.Subscription subscription;
 
     /** Joins the shared state: {@code seen} is told every record a member wrote, {@code malformed} what is wrong. */
-    SharedDevices(ISharedState state, BiConsumer<Device, Long> seen, Consumer<String> malformed) {
+    SharedDevices(ISharedState state, Consumer<Written> seen, Consumer<String> malformed) {
         devices = state.map(MAP);
         subscription = devices.subscribe((key, value) -> {
             // Gone: its time to live passed, and the members age it out by themselves.
             if (value == null) {
                 return;
             }
-            Device d;
-            long writer;
+            Written w;
             try {
-                writer = ByteBuffer.wrap(value).getLong();
+                var b = ByteBuffer.wrap(value);
+                long writer = b.getLong();
                 if (writer == self) {
                     return;
                 }
-                d = decode(Arrays.copyOfRange(value, Long.BYTES, value.length));
+                w = new Written(decode(Arrays.copyOfRange(value, 2 * Long.BYTES, value.length)), writer, b.getLong());
             } catch (IllegalArgumentException | BufferUnderflowException e) {
                 malformed.accept("shared host record " + key + ": " + e);
                 return;
             }
-            seen.accept(d, writer);
+            seen.accept(w);
         });
     }
 
@@ -63,14 +66,15 @@ final class SharedDevices implements AutoCloseable {
         return self;
     }
 
-    void write(Device d, Duration ttl) {
-        devices.set(Long.toHexString(DeviceStore.key(d.mac(), d.vlan())), entry(self, d), ttl);
+    void write(Device d, long version, Duration ttl) {
+        devices.set(Long.toHexString(DeviceStore.key(d.mac(), d.vlan())), entry(self, version, d), ttl);
     }
 
-    /** The map entry {@code writer} writes for {@code d}. */
-    static byte[] entry(long writer, Device d) {
+    /** The map entry {@code writer} writes for version {@code version} of {@code d}. */
+    static byte[] entry(long writer, long version, Device d) {
         var record = encode(d);
-        return ByteBuffer.allocate(Long.BYTES + record.length).putLong(writer).put(record).array();
+        return ByteBuffer.allocate(2 * Long.BYTES + record.length).putLong(writer).putLong(version).put(record)
+                .array();
     }
 
     @Override

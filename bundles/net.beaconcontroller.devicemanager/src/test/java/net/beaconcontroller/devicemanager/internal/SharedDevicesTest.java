@@ -91,7 +91,7 @@ class SharedDevicesTest {
         // A frame the first member still had in flight from the old port, older than the move, changes nothing.
         advance(Duration.ofSeconds(-1));
         cluster.map(SharedDevices.MAP).set(Long.toHexString(DeviceStore.key(H1, Device.NO_VLAN)),
-                SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
+                SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
                         one.instant(), one.instant())), Duration.ofMinutes(5));
         cluster.settle();
         assertEquals(new SwitchPort(2, 3), host(two, H1).orElseThrow().attachment());
@@ -152,13 +152,27 @@ class SharedDevicesTest {
     }
 
     @Test
+    void aMoveSeenAfterTheOtherMembersRecordWinsOnBothWithinTheSameSecond() {
+        one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        advance(Duration.ofSeconds(1));
+        one.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        // Two has one's record of this second, then sees the host at its own switch in the same second.
+        two.packetIn(3, 3, udp(H1, H2, IP1, IP2));
+        cluster.settle();
+        assertEquals(new SwitchPort(3, 3), host(one, H1).orElseThrow().attachment());
+        assertEquals(host(one, H1), host(two, H1));
+    }
+
+    @Test
     void anAddressOnlyAnotherMemberSawIsKeptThoughItsRecordIsOlder() {
         one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
         cluster.settle();
         advance(Duration.ofSeconds(5));
         one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
         // Two saw a DHCP server give the host IP3 (from a frame on its own switch), with its older copy of the host.
-        cluster.map(SharedDevices.MAP).set("x", SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN,
+        cluster.map(SharedDevices.MAP).set("x", SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN,
                 Set.of(IP1, IP3), new SwitchPort(1, 3), one.instant().minusSeconds(5),
                 one.instant().minusSeconds(5))), Duration.ofMinutes(5));
         cluster.settle();
@@ -171,13 +185,13 @@ class SharedDevicesTest {
         var map = cluster.map(SharedDevices.MAP);
         two.linkPorts.add(new SwitchPort(1, 1));
         var t = two.instant();
-        map.set("1", SharedDevices.entry(OTHER, new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
+        map.set("1", SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
                 Duration.ofMinutes(5));
         var old = t.minusSeconds(300);
-        map.set("2", SharedDevices.entry(OTHER, new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
+        map.set("2", SharedDevices.entry(OTHER, 1, new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
                 Duration.ofMinutes(5));
         map.set("3", new byte[] {1, 2, 3}, Duration.ofMinutes(5));
-        var cut = SharedDevices.entry(OTHER, new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
+        var cut = SharedDevices.entry(OTHER, 1, new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
         map.set("4", Arrays.copyOf(cut, cut.length - 1), Duration.ofMinutes(5));
         cluster.settle();
         assertEquals(List.of(), List.copyOf(two.dm.getDevices()));
