@@ -138,6 +138,8 @@ class ClusterTest {
         await(() -> oneMaster(sw), "one master");
         var roles = sw.roles();
         int slave = roles[0] == NiciraRole.SLAVE ? 0 : 1;
+        // The switch takes its role before the slave has read the reply and finished the handshake.
+        await(() -> controllers.get(slave).controller.getSwitches().containsKey(7L), "the slave's handshake");
         var slaveSwitch = controllers.get(slave).controller.getSwitches().get(7L);
         var frame = FakeSwitch.frame(64, 1);
         ByteBuffer.wrap(frame).putInt(14, 424242);
