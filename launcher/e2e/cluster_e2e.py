@@ -35,7 +35,7 @@ MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
 TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_static_flows", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover",
-         "cluster_partition", "cluster_wrong_name")
+         "cluster_partition", "cluster_bundle_restart", "cluster_wrong_name")
 
 
 class Instance:
@@ -459,6 +459,94 @@ def test_cluster_partition(ctx):
     return (f"froze the master of {len(mastered)} switch(es): dropped from the cluster after {dropped:.1f}s, its"
             f" switches re-mastered after {taken:.1f}s, pingall ok without flows; resumed: merged back after"
             f" {merged:.1f}s, the members agree, one master per switch in OVS, pingall ok")
+
+
+def jvm_threads(inst):
+    """{thread name prefix: count} of an instance's JVM (the launcher script execs java); Linux keeps 15
+    characters of each name, enough for Hazelcast's "hz." and Beacon's "beacon-"."""
+    task = f"/proc/{inst.proc._proc.pid}/task"
+    counts = {"all": 0, "hz.": 0, "beacon-": 0}
+    for t in os.listdir(task):
+        try:
+            with open(f"{task}/{t}/comm") as f:
+                name = f.read()
+        except OSError:  # the thread ended meanwhile
+            continue
+        counts["all"] += 1
+        for prefix in ("hz.", "beacon-"):
+            counts[prefix] += name.startswith(prefix)
+    return counts
+
+
+def connects_to(ctx, inst):
+    """How many times Open vSwitch connected to an instance's OpenFlow port."""
+    with open(ctx.ovs.vswitchd_log, errors="replace") as f:
+        return sum(1 for line in f if "|rconn|" in line and line.rstrip().endswith(f":{inst.of_port}: connected"))
+
+
+def test_cluster_bundle_restart(ctx):
+    """One instance's cluster bundle stops and starts at run time, twice, while pings run and with the flows deleted
+    after each stop. The others take its switches over; the switches stay connected to it, as its slaves; Hazelcast's threads leave with the bundle. Started
+    again, it rejoins, masters switches again and knows every host. After the second stop its JVM has no more Beacon
+    threads than after the first."""
+    net = ctx.net
+    roles = ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30, "one master each")
+    victim = ctx.instances[master_port(roles, list(net.bridges.values())[0]) - OF_PORT]
+    live = set(range(INSTANCES)) - {victim.i}
+    other = ctx.instances[min(live)]
+    pingall(net)  # every host known to the cluster, whichever tests ran before
+    bundle = victim.proc.wait_bundle_state("net.beaconcontroller.cluster", "ACTIVE")
+    connects = connects_to(ctx, victim)
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    cycles, threads = [], []
+    for cycle in range(2):
+        ping = BackgroundPing(ctx, net, src, dst, f"bundle-restart-{cycle}")
+        try:
+            ping.wait_reply_after(time.time(), 10)
+            t = time.time()
+            victim.proc.command(f"stop {bundle}")
+            stopped = time.time() - t
+            net.del_flows()  # from here every packet needs a master that works
+            # Open vSwitch updates its role column every few seconds: the members' map is the prompt measure.
+            ovsenv.wait_until(lambda: (c := other.cluster()) and len(c[0]) == INSTANCES - 1
+                              and len(c[1]) == 4 and victim.address not in c[1].values(), 30,
+                              "the others to take the stopped member's switches over", interval=0.05)
+            taken = time.time() - t
+            outage, lost = ping.outage_after(t, 30)
+        finally:
+            ping.stop()
+        ovsenv.wait_until(lambda: one_master_each(ctx, live), 30, "one master per switch among the others in OVS",
+                          interval=0.2)
+        ovsenv.wait_until(lambda: jvm_threads(victim)["hz."] == 0, 10, "Hazelcast's threads gone with the bundle",
+                          interval=0.2)
+        if cycle == 0:
+            beacon_threads = jvm_threads(victim)["beacon-"]
+        else:
+            ovsenv.wait_until(lambda: jvm_threads(victim)["beacon-"] <= beacon_threads, 10,
+                              f"no more Beacon threads after the second stop than after the first ({beacon_threads})",
+                              interval=0.2)
+        roles = ovs_roles(ctx)
+        if any(by_target[f"tcp:127.0.0.1:{victim.of_port}"] != "slave" for by_target in roles.values()):
+            raise AssertionError(f"the stopped member is not a connected slave of every switch: {roles}")
+        t = time.time()
+        victim.proc.command(f"start {bundle}")
+        ovsenv.wait_until(lambda: all(len(inst.cluster()[0]) == INSTANCES for inst in ctx.instances), 60,
+                          "the member to rejoin", interval=0.5)
+        ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
+                          and any(master_port(r, br) == victim.of_port for br in r), 60,
+                          "the member to master a switch again", interval=0.5)
+        ovsenv.wait_until(lambda: devices(victim, default={}) == host_ports(net), 20, "every host on the member",
+                          interval=0.2)
+        back = time.time() - t
+        net.del_flows()
+        pingall(net)
+        threads.append(jvm_threads(victim))
+        cycles.append(f"stop took {stopped:.1f}s, taken over {taken:.1f}s, pings resumed {outage:.1f}s ({lost} lost), back {back:.1f}s")
+    if connects_to(ctx, victim) != connects:
+        raise AssertionError("switches reconnected to the member whose cluster bundle restarted")
+    return (f"instance {victim.i}: " + "; ".join(cycles) + f"; no switch reconnected; Hazelcast's threads gone"
+            f" after each stop, Beacon's {beacon_threads} after both; threads after each start"
+            f" {[t['all'] for t in threads]}; pingall ok each time")
 
 
 def test_cluster_wrong_name(ctx):

@@ -487,22 +487,56 @@ public final class Controller implements IBeaconProvider {
 
     void switchAdded(SwitchConnection sw) {
         for (var l : switchListeners) {
-            try {
-                l.addedSwitch(sw);
-            } catch (Throwable t) {
-                survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
-            }
+            tellAdded(sw, l);
+        }
+    }
+
+    /** On the switch's I/O thread. */
+    private void tellAdded(SwitchConnection sw, IOFSwitchListener l) {
+        if (!sw.tellAdded(l)) {
+            return;
+        }
+        try {
+            l.addedSwitch(sw);
+        } catch (Throwable t) {
+            survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
         }
     }
 
     void switchRemoved(SwitchConnection sw) {
         switches.remove(sw.getId(), sw);
         for (var l : switchListeners) {
+            if (!sw.tellRemoved(l)) {
+                continue;
+            }
             try {
                 l.removedSwitch(sw);
             } catch (Throwable t) {
                 survive(t, "switch listener " + l.getName() + " failed on removedSwitch " + sw.getStringId());
             }
+        }
+    }
+
+    /**
+     * A switch listener that arrives while switches are connected hears {@code addedSwitch} for each of them, on its
+     * I/O thread: an application restarted at run time sees the network it missed, and none has to ask for it.
+     */
+    private void tellConnected(IOFSwitchListener l) {
+        for (var s : switches.values()) {
+            var sw = (SwitchConnection) s;
+            sw.execute(() -> {
+                if (Arrays.asList(switchListeners).contains(l)) {
+                    tellAdded(sw, l);
+                }
+            });
+        }
+    }
+
+    /** A listener that leaves is forgotten by every switch: it may come back, and it must not be kept alive. */
+    private void forgetTold(IOFSwitchListener l) {
+        for (var s : switches.values()) {
+            var sw = (SwitchConnection) s;
+            sw.execute(() -> sw.tellRemoved(l));
         }
     }
 
@@ -526,6 +560,7 @@ public final class Controller implements IBeaconProvider {
     void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
         add(switchListenerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
                 strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+        tellConnected(listener);
     }
 
     void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
@@ -573,11 +608,13 @@ public final class Controller implements IBeaconProvider {
     @Override
     public void addOFSwitchListener(IOFSwitchListener listener) {
         add(switchListenerList, new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
+        tellConnected(listener);
     }
 
     @Override
     public void removeOFSwitchListener(IOFSwitchListener listener) {
         remove(switchListenerList, r -> r.listener() == listener);
+        forgetTold(listener);
     }
 
     @Override

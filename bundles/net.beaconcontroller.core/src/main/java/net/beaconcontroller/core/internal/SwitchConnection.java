@@ -10,10 +10,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -25,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.SwitchDisconnectedException;
 import net.beaconcontroller.core.SwitchLocal;
@@ -131,6 +135,12 @@ final class SwitchConnection implements IOFSwitch {
     private long lastReceived;
     private boolean echoOutstanding;
     private volatile boolean warnedNoMaster;
+    /**
+     * The switch listeners told {@code addedSwitch} of this connection, so each hears it once and hears
+     * {@code removedSwitch} only after it, whether it was registered before the switch became active or after. Loop
+     * thread.
+     */
+    private final Set<IOFSwitchListener> told = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The switch answered a role request with an error: it has no Nicira role extension. Loop thread. */
     private boolean rolesRefused;
 
@@ -386,6 +396,16 @@ final class SwitchConnection implements IOFSwitch {
         earlyBytes += msg.length();
         // A PACKET_IN's frame is a view of the read buffer, which the next read overwrites: keep a copy.
         early.add(msg.toByteArray());
+    }
+
+    /** Whether {@code listener} is to be told {@code addedSwitch} now: once per listener, while active. Loop thread. */
+    boolean tellAdded(IOFSwitchListener listener) {
+        return state == State.ACTIVE && told.add(listener);
+    }
+
+    /** Whether {@code listener} heard {@code addedSwitch} and so is to hear {@code removedSwitch}. Loop thread. */
+    boolean tellRemoved(IOFSwitchListener listener) {
+        return told.remove(listener);
     }
 
     /** Becomes active (called by the controller once listeners may see this switch); replays what arrived early. */

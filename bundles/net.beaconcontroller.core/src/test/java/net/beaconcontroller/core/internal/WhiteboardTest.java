@@ -188,6 +188,113 @@ class WhiteboardTest {
         }
     }
 
+    /** Records, per connection, the calls a switch listener got and whether each came on the switch's I/O thread. */
+    private static final class Told implements IOFSwitchListener {
+        final Map<IOFSwitch, List<String>> calls = new java.util.concurrent.ConcurrentHashMap<>();
+        final List<String> wrongThread = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public void addedSwitch(IOFSwitch sw) {
+            record(sw, "added");
+        }
+
+        @Override
+        public void removedSwitch(IOFSwitch sw) {
+            record(sw, "removed");
+        }
+
+        private void record(IOFSwitch sw, String call) {
+            if (!((SwitchConnection) sw).loop().threadName().equals(Thread.currentThread().getName())) {
+                wrongThread.add(call + " " + sw.getId() + " on " + Thread.currentThread().getName());
+            }
+            calls.computeIfAbsent(sw, k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(call);
+        }
+
+        List<String> of(IOFSwitch sw) {
+            return List.copyOf(calls.getOrDefault(sw, List.of()));
+        }
+    }
+
+    @Test
+    void aSwitchListenerAddedWhileSwitchesAreConnectedIsToldOfEachOnceAndForgottenWhenRemoved() {
+        try (var fx = ControllerFixture.start("controller.threadCount=2")) {
+            var a = fx.connectActive(1);
+            var b = fx.connectActive(2);
+            var told = fx.addSwitchListener(new Told());
+            assertEquals(List.of("added"), told.of(a.sw()));
+            assertEquals(List.of("added"), told.of(b.sw()));
+            a.fake().close();
+            fx.awaitEvent(ControllerFixture.Kind.REMOVED, 1);
+            ControllerFixture.awaitTrue("removedSwitch", WAIT, () -> told.of(a.sw()).size() == 2);
+            assertEquals(List.of("added", "removed"), told.of(a.sw()));
+
+            fx.controller.removeOFSwitchListener(told);
+            b.fake().close();
+            fx.awaitEvent(ControllerFixture.Kind.REMOVED, 2);
+            var c = fx.connectActive(3);
+            // Added again, it hears of the switches connected now, and only of those.
+            fx.addSwitchListener(told);
+            assertEquals(List.of("added"), told.of(b.sw()), "a removed listener hears nothing");
+            assertEquals(List.of("added"), told.of(c.sw()));
+            assertEquals(3, told.calls.size());
+            assertEquals(List.of(), told.wrongThread);
+        }
+    }
+
+    /**
+     * Listeners come and go while switches connect and disconnect on two I/O threads: every listener hears of each
+     * connection at most once, {@code removedSwitch} only after {@code addedSwitch}, and the one left at the end has
+     * heard of every switch still connected.
+     */
+    @Test
+    void listenersAddedWhileSwitchesComeAndGoHearOfEachConnectionOnceAndInOrder() throws Exception {
+        try (var fx = ControllerFixture.start("controller.threadCount=2")) {
+            var listeners = new ArrayList<Told>();
+            var fakes = new ArrayList<FakeSwitch>();
+            for (int round = 0; round < 10; round++) {
+                for (long dpid = round * 6L + 1; dpid <= round * 6L + 6; dpid++) {
+                    fakes.add(fx.connect(dpid, FakeSwitch.port(1, "eth1")).hello());
+                }
+                var l = new Told();
+                listeners.add(l);
+                fx.controller.addOFSwitchListener(l);
+                if (round > 0) {
+                    // A switch of the round before leaves while this round's connect.
+                    var leaving = fakes.get((round - 1) * 6);
+                    fx.awaitEvent(ControllerFixture.Kind.ADDED, leaving.dpid());
+                    leaving.close();
+                }
+                if (round % 3 == 2) {
+                    fx.controller.removeOFSwitchListener(listeners.get(round - 1));
+                }
+            }
+            for (var f : fakes) {
+                // The ADDED of a switch that left was taken above.
+                fx.awaitEvent(f.isClosed() ? ControllerFixture.Kind.REMOVED : ControllerFixture.Kind.ADDED, f.dpid());
+            }
+            var connected = fx.controller.getSwitches().values();
+            assertEquals(fakes.stream().filter(f -> !f.isClosed()).count(), connected.size());
+            var last = listeners.get(listeners.size() - 1);
+            ControllerFixture.awaitTrue("the last listener told of every connected switch", WAIT,
+                    () -> connected.stream().allMatch(sw -> told(last, sw)));
+            for (var l : listeners) {
+                for (var e : l.calls.entrySet()) {
+                    var calls = e.getValue();
+                    assertTrue(calls.equals(List.of("added")) || calls.equals(List.of("added", "removed")),
+                            "switch " + e.getKey().getId() + ": " + calls);
+                }
+                assertEquals(List.of(), l.wrongThread);
+            }
+            for (var sw : connected) {
+                assertEquals(List.of("added"), last.of(sw));
+            }
+        }
+    }
+
+    private static boolean told(Told l, IOFSwitch sw) {
+        return l.of(sw).equals(List.of("added"));
+    }
+
     private static <T> T onIoThread(IOFSwitch sw, java.util.function.Supplier<T> work) throws Exception {
         var result = new CompletableFuture<T>();
         sw.execute(() -> result.complete(work.get()));

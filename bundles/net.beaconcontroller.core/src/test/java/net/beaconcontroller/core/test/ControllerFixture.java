@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -109,6 +110,20 @@ public final class ControllerFixture implements AutoCloseable {
 
     /** A fake switch and the controller's view of it. */
     public record Connected(FakeSwitch fake, IOFSwitch sw) { }
+
+    /**
+     * Adds a switch listener, as the whiteboard does for a component that starts, and returns once it has been told
+     * of every switch connected now: that happens on each switch's I/O thread, which runs tasks in order.
+     */
+    public <L extends IOFSwitchListener> L addSwitchListener(L listener) {
+        controller.addOFSwitchListener(listener);
+        for (var sw : controller.getSwitches().values()) {
+            var done = new CompletableFuture<Void>();
+            sw.execute(() -> done.complete(null));
+            done.orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
+        }
+        return listener;
+    }
 
     private void record(Kind kind, IOFSwitch sw) {
         synchronized (events) {

@@ -153,10 +153,6 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         shared = cluster == null ? null : new SharedDevices(cluster, this::sharedDeviceSeen,
                 why -> log.warn("devicemanager: {} ignored", why));
         self = shared == null ? 0 : shared.self();
-        if (shared != null) {
-            // Topology, started before this, takes in the switches connected already on their I/O threads: after it.
-            beacon.getSwitches().values().forEach(sw -> sw.execute(() -> retryPending(sw.getId())));
-        }
     }
 
     /**
@@ -500,7 +496,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             pending.values().removeIf(p -> idle.test(p.device()));
             pending.values().forEach(p -> dpids.add(p.device().attachment().dpid()));
         }
-        // Topology may have taken in a switch whose addedSwitch this component missed while it (re)started.
+        // Topology, restarted after this, takes in the switches this component was told of already: after it.
         dpids.forEach(this::retryPending);
         for (Tracked t : store.entries()) {
             if (idle.test(t.device()) && remove(t.device(), idle)) {

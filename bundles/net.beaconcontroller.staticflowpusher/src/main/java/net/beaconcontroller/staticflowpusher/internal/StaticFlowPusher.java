@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,9 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -38,7 +34,6 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
-import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SharedMap;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
@@ -47,9 +42,8 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /**
  * Keeps the static flows in a file and on their switches: writes a flow when it is added and every flow of a switch
- * when the switch connects (after the controller's own start-up deletes, so they stay). Every few seconds it also
- * takes in a connected switch it was not told of: one that connected while this component (re)started was told to the
- * instance before it, or to none.
+ * when the switch connects (after the controller's own start-up deletes, so they stay), or when this component starts
+ * while the switch is connected.
  *
  * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name: the writer's id
  * and the flow's line of the file): a flow added or removed on any member is written to or taken off its switch by
@@ -72,14 +66,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         String file() default "";
     }
 
-    /** How often switches it missed are looked for. */
-    static final Duration RECONCILE = Duration.ofSeconds(5);
-
     private final IBeaconProvider beacon;
     private final FlowFile file;
-    /** Switches it was told of (or took in) since they connected. */
-    private final Set<Long> told = ConcurrentHashMap.newKeySet();
-    private final ScheduledFuture<?> reconcile;
     /** By name, guarded by this; the file always holds what this holds. */
     private final Map<String, StaticFlow> flows = new LinkedHashMap<>();
     /** In a cluster: every member's flows; otherwise {@code null}. */
@@ -90,14 +78,14 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
-    public StaticFlowPusher(@Reference IBeaconProvider beacon, @Reference IScheduler scheduler,
+    public StaticFlowPusher(@Reference IBeaconProvider beacon,
             @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
             ISharedState cluster, BundleContext context, Config config) {
-        this(beacon, scheduler, new FlowFile(path(config.file(), context)), cluster);
+        this(beacon, new FlowFile(path(config.file(), context)), cluster);
     }
 
     /** With the cluster's shared state, or {@code null}. */
-    StaticFlowPusher(IBeaconProvider beacon, IScheduler scheduler, FlowFile file, ISharedState cluster) {
+    StaticFlowPusher(IBeaconProvider beacon, FlowFile file, ISharedState cluster) {
         this.beacon = beacon;
         this.file = file;
         try {
@@ -117,28 +105,10 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
             }
             subscription = shared.subscribe(this::sharedFlow);
         }
-        // Switches that connected before this component started get no addedSwitch.
-        beacon.getSwitches().values().forEach(this::addedSwitch);
-        reconcile = scheduler.scheduleAtFixedRate(this::reconcile, RECONCILE, RECONCILE);
-    }
-
-    private void reconcile() {
-        var connected = beacon.getSwitches();
-        told.retainAll(connected.keySet());
-        for (var sw : connected.values()) {
-            if (!told.contains(sw.getId())) {
-                sw.execute(() -> {
-                    if (sw.isConnected() && !told.contains(sw.getId())) {
-                        addedSwitch(sw);
-                    }
-                });
-            }
-        }
     }
 
     @Deactivate
     void deactivate() {
-        reconcile.cancel(false);
         if (subscription != null) {
             subscription.close();
         }
@@ -291,7 +261,6 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
     /** In a cluster the switch's master writes its flows; a slave's writes would go through the master anyway. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
-        told.add(sw.getId());
         if (sw.getRole() == NiciraRole.SLAVE) {
             return;
         }
@@ -306,7 +275,6 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
 
     @Override
     public void removedSwitch(IOFSwitch sw) {
-        told.remove(sw.getId());
     }
 
     /** Writes the flow's ADD or DELETE_STRICT to its switch if connected; returns whether it was. */

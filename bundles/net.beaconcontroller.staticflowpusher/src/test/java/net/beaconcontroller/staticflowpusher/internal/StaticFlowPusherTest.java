@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,6 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
-import net.beaconcontroller.core.test.ManualScheduler;
 import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
@@ -32,12 +30,6 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
 class StaticFlowPusherTest {
     @TempDir
     Path dir;
-    private final ManualScheduler scheduler = new ManualScheduler();
-
-    @AfterEach
-    void stopScheduler() {
-        scheduler.close();
-    }
 
     private static StaticFlow flow(String name, long dpid, String match, String actions, int priority) {
         return new StaticFlow(name, dpid, OFMatch.parse(match), OFActions.parse(actions), priority, 0x42, 0, 0, true);
@@ -62,8 +54,8 @@ class StaticFlowPusherTest {
     void addedFlowsGoToTheirSwitchNowAndAgainOnEveryConnection() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(dir.resolve("flows.txt")), null);
-            fx.controller.addOFSwitchListener(pusher);
+            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
+                    null));
             var f1 = flow("f1", 1, "in_port=1,dl_type=0x800,nw_dst=10.0.0.2", "output:2", 100);
             var f2 = flow("f2", 2, "in_port=2", "drop", 200);
             assertTrue(pusher.add(f1));
@@ -88,7 +80,7 @@ class StaticFlowPusherTest {
     void replacingRemovingAndClearingTakeFlowsOffTheSwitch() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(dir.resolve("flows.txt")), null);
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
             var old = flow("f", 1, "in_port=1", "output:2", 100);
             pusher.add(old);
             c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, old), WAIT);
@@ -122,14 +114,13 @@ class StaticFlowPusherTest {
                 OFActions.parse("mod_vlan_vid:20,output:3,enqueue:4:7"), 65535, -1L, 30, 600, true);
         var inactive = new StaticFlow("off", 1, OFMatch.ALL, List.of(), 0, 0, 0, 0, false);
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(path), null);
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path), null);
             pusher.add(kept);
             pusher.add(inactive);
         }
         assertEquals(List.of(kept, inactive), new FlowFile(path).read());
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(path), null);
-            fx.controller.addOFSwitchListener(pusher);
+            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(path), null));
             assertEquals(List.of(inactive, kept), pusher.getFlows());
             var c = fx.connectActive(1);
             c.sw().barrier(WAIT).join();
@@ -143,7 +134,7 @@ class StaticFlowPusherTest {
         Files.writeString(path, "# comment\nf1\t1\t100\t0\t0\t0\ttrue\tin_port=1\toutput:2\nf2\t1\t100\n");
         try (var fx = ControllerFixture.start()) {
             var e = assertThrows(SettingException.class,
-                    () -> new StaticFlowPusher(fx.controller, scheduler, new FlowFile(path), null));
+                    () -> new StaticFlowPusher(fx.controller, new FlowFile(path), null));
             assertEquals("staticflowpusher.file", e.key());
             assertTrue(e.getMessage().contains("line 3"), e.getMessage());
         }
@@ -154,7 +145,7 @@ class StaticFlowPusherTest {
         var blocker = dir.resolve("not-a-dir");
         Files.writeString(blocker, "");
         try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(blocker.resolve("flows.txt")),
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(blocker.resolve("flows.txt")),
                     null);
             var e = assertThrows(RuntimeException.class, () -> pusher.add(flow("f", 1, "in_port=1", "drop", 1)));
             assertTrue(e.getMessage().contains("cannot write the static flows"), e.getMessage());
@@ -173,9 +164,9 @@ class StaticFlowPusherTest {
                 var fx2 = ControllerFixture.start()) {
             var s1 = fx1.connectActive(1);
             var s2 = fx2.connectActive(1);
-            var one = new StaticFlowPusher(fx1.controller, scheduler, new FlowFile(oneFile), cluster);
+            var one = fx1.addSwitchListener(new StaticFlowPusher(fx1.controller, new FlowFile(oneFile), cluster));
             // Two joins with a flow of its own: the cluster takes it, and one keeps it too.
-            var two = new StaticFlowPusher(fx2.controller, scheduler, new FlowFile(twoFile), cluster);
+            var two = fx2.addSwitchListener(new StaticFlowPusher(fx2.controller, new FlowFile(twoFile), cluster));
             cluster.settle();
             assertEquals(List.of(old), one.getFlows());
             var f1 = flow("f1", 1, "in_port=1", "output:2", 100);
@@ -211,8 +202,10 @@ class StaticFlowPusherTest {
         try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
                 var fx2 = ControllerFixture.start()) {
             var s2 = fx2.connectActive(1);
-            var one = new StaticFlowPusher(fx1.controller, scheduler, new FlowFile(dir.resolve("one.txt")), cluster);
-            var two = new StaticFlowPusher(fx2.controller, scheduler, new FlowFile(dir.resolve("two.txt")), cluster);
+            var one = fx1.addSwitchListener(new StaticFlowPusher(fx1.controller, new FlowFile(dir.resolve("one.txt")),
+                    cluster));
+            var two = fx2.addSwitchListener(new StaticFlowPusher(fx2.controller, new FlowFile(dir.resolve("two.txt")),
+                    cluster));
             assertEquals(List.of(theirs), two.getFlows());
             assertEquals(List.of(theirs), new FlowFile(dir.resolve("two.txt")).read());
             s2.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, mine), WAIT);
@@ -223,16 +216,14 @@ class StaticFlowPusherTest {
     }
 
     @Test
-    void aSwitchItWasNotToldOfGetsItsFlowsInTheNextRound() throws IOException {
+    void aPusherThatStartsWhileItsSwitchIsConnectedWritesItsFlowsOnce() throws IOException {
         var f1 = flow("f1", 1, "in_port=1", "output:2", 100);
         new FlowFile(dir.resolve("flows.txt")).write(List.of(f1));
         try (var fx = ControllerFixture.start()) {
-            // Not a switch listener: as one that started while switch 1 connected, and was never told.
-            var pusher = new StaticFlowPusher(fx.controller, scheduler, new FlowFile(dir.resolve("flows.txt")), null);
             var c = fx.connectActive(1);
-            scheduler.tick();
+            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
+                    null));
             c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
-            scheduler.tick();
             c.sw().barrier(WAIT).join();
             assertEquals(1, adds(c.fake()), "once");
             pusher.deactivate();

@@ -152,8 +152,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
         shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofSeconds(timeout),
                 Duration.ofSeconds(holdDown), this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
-        // Switches that connected before this component started get no addedSwitch: take them in now.
-        beacon.getSwitches().values().forEach(sw -> sw.execute(() -> addedSwitch(sw)));
         ticker = scheduler.scheduleAtFixedRate(this::tick, Duration.ofNanos(probeIntervalNanos),
                 Duration.ofNanos(probeIntervalNanos));
     }
@@ -328,34 +326,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             long now = nanoClock.getAsLong();
             pendingLinks.values().removeIf(p -> now - p.came() > linkTimeoutNanos);
         }
-        reconcile();
         for (var sw : beacon.getSwitches().values()) {
             sw.execute(() -> probeAll(sw));
         }
-    }
-
-    /**
-     * Takes in the switches the controller has and discovery does not, and drops the ones it no longer has: a switch
-     * that connects or leaves while this component (re)starts is told to the instance before it, or to none.
-     */
-    private void reconcile() {
-        var known = store.view().switches();
-        var connected = beacon.getSwitches();
-        for (var sw : connected.values()) {
-            if (!known.containsKey(sw.getId())) {
-                sw.execute(() -> {
-                    if (!store.view().switches().containsKey(sw.getId())) {
-                        addedSwitch(sw);
-                    }
-                });
-            }
-        }
-        for (long dpid : known.keySet()) {
-            if (!connected.containsKey(dpid)) {
-                store.switchRemoved(dpid);
-            }
-        }
-        deliver();
     }
 
     // ------------------------------------------------------------------------------------------- probes out
