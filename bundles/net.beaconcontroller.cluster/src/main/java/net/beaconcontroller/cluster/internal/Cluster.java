@@ -87,6 +87,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** How long a forwarded write waits for its switch to have a master before it is dropped. */
     private static final int FORWARD_RETRIES = 40;
     private static final long FORWARD_RETRY_MILLIS = 50;
+    /** How long a member that leaves on purpose spends handing its switches over (see handOff). */
+    private static final Duration HAND_OFF_LIMIT = Duration.ofSeconds(10);
 
     /** A migration this member runs as the switch's master. */
     private static final class Outgoing {
@@ -120,6 +122,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private MultiMap<Long, String> connected;
     private IMap<Long, Long> rates;
     private IMap<String, String> memberLoad;
+    /** Members handing their switches over before they leave: no switch is given to them. */
+    private IMap<String, Boolean> leaving;
+    private volatile boolean handingOff;
     /** The masters map as last seen: read on every forwarded write, so it must not cost a network round trip. */
     private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
@@ -209,6 +214,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     @Deactivate
     void deactivate() {
+        handOff(); // while the core still has this arbiter: migrations need it
         synchronized (registrations) {
             registered = false;
             registrations.forEach(ServiceRegistration::unregister);
@@ -220,6 +226,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Joins the cluster in the background (outside OSGi: for tests). */
     void start(ClusterConfig c) {
         config = c;
+        handingOff = false;
         ready = new CompletableFuture<>();
         timeout = Duration.ofMillis(c.migrationTimeout());
         executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
@@ -232,6 +239,86 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** The state applications share, once this member has joined (published as a service then). */
     ISharedState sharedState() {
         return new SharedState(ready.join());
+    }
+
+    /**
+     * A member that leaves on purpose first moves the switches it masters to the others, one migration at a time, so
+     * none of their PACKET_INs is lost; a take-over after it has gone would leave them without a master for a second
+     * or two. What is not moved within {@link #HAND_OFF_LIMIT} is taken over as from a member that failed.
+     */
+    void handOff() {
+        if (hz == null || executor == null) {
+            return;
+        }
+        long started = System.nanoTime();
+        long deadline = started + HAND_OFF_LIMIT.toNanos();
+        var tried = new HashSet<Long>();
+        var failed = new ArrayList<String>();
+        try {
+            handingOff = true;
+            leaving.set(self, true, 1, TimeUnit.MINUTES); // no longer than a rejoin under the same id could take
+            waitFor(balancing, deadline); // one this member started, if it is the oldest
+            var targets = targets();
+            if (targets.isEmpty()) {
+                return;
+            }
+            var counts = new HashMap<String, Integer>();
+            masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
+            // Again until none is left: a move to this member planned just before it said it was leaving lands late.
+            List<Long> mine;
+            while (!(mine = mastered(tried)).isEmpty() && System.nanoTime() < deadline) {
+                for (long dpid : mine) {
+                    tried.add(dpid);
+                    var conns = new HashSet<>(connected.get(dpid));
+                    conns.retainAll(targets);
+                    if (conns.isEmpty()) {
+                        failed.add(Dpids.toString(dpid) + " (no other member is connected to it)");
+                        continue;
+                    }
+                    var to = Balancer.pick(conns, counts, targets);
+                    counts.merge(to, 1, Integer::sum);
+                    try {
+                        waitFor(migrate(dpid, to), deadline);
+                    } catch (RuntimeException e) {
+                        failed.add(Dpids.toString(dpid) + " (" + e.getMessage() + ")");
+                    }
+                }
+            }
+            mastered(Set.of()).stream().filter(d -> !tried.contains(d))
+                    .forEach(d -> failed.add(Dpids.toString(d) + " (no time left)"));
+        } catch (RuntimeException e) {
+            failed.add("all (" + e.getMessage() + ")");
+        } finally {
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            if (tried.isEmpty() && failed.isEmpty()) {
+                log.debug("cluster: leaving: no switch to hand over");
+            } else if (failed.isEmpty()) {
+                log.info("cluster: leaving: handed {} switch(es) to the others in {} ms", tried.size(), ms);
+            } else {
+                log.warn("cluster: leaving: {} switch(es) not handed over in {} ms, the others take them over: {}",
+                        failed.size(), ms, String.join(", ", failed));
+            }
+        }
+    }
+
+    /** The switches connected here that this member masters, but for {@code except}. */
+    private List<Long> mastered(Set<Long> except) {
+        return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterCache.get(d))).sorted()
+                .toList();
+    }
+
+    /** @throws RuntimeException when it failed or the deadline passed first */
+    private static void waitFor(CompletionStage<?> stage, long deadline) {
+        try {
+            stage.toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("no time left");
+        }
     }
 
     /** Leaves the cluster. */
@@ -299,6 +386,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             connected = h.getMultiMap("beacon.connected");
             rates = h.getMap("beacon.rates");
             memberLoad = h.getMap("beacon.memberLoad");
+            leaving = h.getMap("beacon.leaving");
             hz = h; // last: readers take a set hz to mean that everything above is there
             masters.addEntryListener(new MasterListener(), true);
             masterCache.putAll(masters);
@@ -392,6 +480,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString()).toList();
     }
 
+    /** The live members a switch may be given to: the ones not leaving, oldest first. */
+    private List<String> targets() {
+        var gone = leaving.keySet();
+        return liveMembers().stream().filter(m -> !gone.contains(m)).toList();
+    }
+
     private void memberLeft(String member) {
         reassert = true;
         outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
@@ -429,7 +523,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             if (isOldest() && hasQuorum()) {
                 reconcile();
                 long now = System.nanoTime();
-                if (config.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod())) {
+                if (!handingOff && config.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod())) {
                     lastBalance = now;
                     balance();
                 }
@@ -462,8 +556,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     /** The oldest member: every connected switch gets a live master that is connected to it. */
     private void reconcile() {
-        var live = new HashSet<>(liveMembers());
         var order = liveMembers();
+        var live = new HashSet<>(order);
+        var targets = targets();
         var counts = new HashMap<String, Integer>();
         var current = new HashMap<>(masters);
         current.values().forEach(m -> counts.merge(m, 1, Integer::sum));
@@ -487,7 +582,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 continue;
             }
             if (master == null || !conns.contains(master)) {
-                var pick = Balancer.pick(conns, counts, order);
+                // A leaving member only if no other is connected to the switch.
+                var pick = Balancer.pick(conns, counts, targets.stream().anyMatch(conns::contains) ? targets : order);
                 counts.merge(pick, 1, Integer::sum);
                 if (master != null) {
                     counts.merge(master, -1, Integer::sum);
@@ -510,7 +606,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         for (var e : connected.entrySet()) {
             connections.computeIfAbsent(e.getKey(), k -> new HashSet<>()).add(e.getValue());
         }
-        var move = Balancer.plan(liveMembers(), new HashMap<>(masters), connections, new HashMap<>(rates),
+        var move = Balancer.plan(targets(), new HashMap<>(masters), connections, new HashMap<>(rates),
                 config.highWater(), config.lowWater());
         move.ifPresent(m -> {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()), describe(m.from()),
@@ -843,7 +939,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Phase 1, on the target: EQUAL, dropping the switch's messages until the marker. */
     private void prepare(Wire w) {
         var st = local.get(w.dpid());
-        if (st == null) {
+        if (st == null || handingOff) {
             send(w.from(), new Wire(Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE));
             return;
         }

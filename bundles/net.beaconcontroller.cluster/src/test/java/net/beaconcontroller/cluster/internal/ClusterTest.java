@@ -172,6 +172,53 @@ class ClusterTest {
                 "the map to forget the member that left");
     }
 
+    /**
+     * As when its bundle stops while its switches are busy: the member hands them over before it leaves, so every
+     * PACKET_IN is answered once and none by a member that is no longer its switch's master.
+     */
+    @Test
+    void aMemberThatLeavesOnPurposeHandsItsSwitchesOverWithoutLosingAPacketIn() throws Exception {
+        for (long dpid = 1; dpid <= 3; dpid++) {
+            switches.add(connect(dpid));
+        }
+        switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
+        int index = Arrays.asList(switches.get(0).roles()).indexOf(NiciraRole.MASTER);
+        var leaving = members.get(index);
+        int count = 20_000;
+        var sender = new Thread(() -> {
+            for (int n = 1; n <= count; n++) {
+                for (var sw : switches) {
+                    sw.packetIn(n);
+                }
+                if (n % 50 == 0) {
+                    sleepMillis(1);
+                }
+            }
+        });
+        sender.start();
+        await(() -> switches.get(0).answers.size() > 1000, "load");
+        assertTrue(sender.isAlive(), "the hand-over starts under load");
+        long t = System.nanoTime();
+        leaving.deactivate();
+        controllers.get(index).controller.unsetRoleArbiter(leaving); // as the service's unregistration does
+        double ms = (System.nanoTime() - t) / 1e6;
+        for (var sw : switches) {
+            assertTrue(sw.roles()[index] == NiciraRole.SLAVE, "handed over before it left: "
+                    + Arrays.toString(sw.roles()));
+        }
+        sender.join();
+        for (var sw : switches) {
+            await(() -> sw.answers.size() == count, "an answer to each PACKET_IN");
+            Thread.sleep(100); // duplicates, if any, come in late
+            var duplicates = sw.answers.entrySet().stream().filter(e -> e.getValue().size() != 1).toList();
+            assertTrue(duplicates.isEmpty(), duplicates.size() + " PACKET_INs answered more than once, e.g. "
+                    + duplicates.stream().limit(3).toList());
+            assertEquals(0, sw.refused.get(), "writes refused by the switch (sent by a SLAVE)");
+            assertTrue(oneMaster(sw) && sw.roles()[index] == NiciraRole.SLAVE, Arrays.toString(sw.roles()));
+        }
+        System.out.printf("a member left under load (hand-over and Hazelcast's shutdown): %.0f ms%n", ms);
+    }
+
     private void waitMaster(long dpid, String target) {
         await(() -> target.equals(members.get(0).masters().get(dpid)), "the map to name the target");
     }
