@@ -57,7 +57,7 @@ class Instance:
             f.write(base + "\n" + "\n".join([
                 "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
                 f"cluster.port={CLUSTER_PORT + i}", f"controller.listenPort={self.of_port}",
-                f"web.port={WEB_PORT + i}", "cluster.failureTimeout=3"]) + "\n")
+                f"web.port={WEB_PORT + i}"]) + "\n")
         self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean --config '{settings}'", self.of_port,
                                       os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env)
 

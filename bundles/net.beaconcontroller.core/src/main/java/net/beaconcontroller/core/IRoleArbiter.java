@@ -1,5 +1,6 @@
 package net.beaconcontroller.core;
 
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 import net.beaconcontroller.openflow.OFMessage;
@@ -35,4 +36,11 @@ public interface IRoleArbiter {
      * call.
      */
     void writeThroughMaster(IOFSwitch sw, OFMessage msg);
+
+    /**
+     * A barrier an application asked of a switch this controller is {@code SLAVE} of: completes once the switch has
+     * processed everything {@link #writeThroughMaster} was given for it before this call, or fails after
+     * {@code timeout}. {@link IOFSwitch#barrier} waits for it as well as for its own connection. Any thread.
+     */
+    CompletionStage<Void> barrierThroughMaster(IOFSwitch sw, Duration timeout);
 }

@@ -129,8 +129,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
     private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
-    /** Writes for switches without a master to send them to, in order; guarded by itself. */
-    private final Map<Long, ArrayDeque<byte[]>> waiting = new HashMap<>();
+    /** WRITEs and BARRIERs for switches without a master to send them to, in order; guarded by itself. */
+    private final Map<Long, ArrayDeque<Wire>> waiting = new HashMap<>();
+    /** Barriers asked through a master (see barrierThroughMaster), by id. */
+    private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
+    private final AtomicLong barrierIds = new AtomicLong();
     /** Migrations this member is the target of: switch to migration id. */
     private final Map<Long, Long> incoming = new ConcurrentHashMap<>();
     private final ArrayDeque<Migration> recent = new ArrayDeque<>();
@@ -250,6 +253,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         if (hz == null || executor == null) {
             return;
         }
+        if (!hasQuorum()) {
+            // Without a majority a member must not hand switches over (see hasQuorum): the others take them.
+            log.warn("cluster: leaving without a majority of cluster.members present: no switch is handed over");
+            return;
+        }
         long started = System.nanoTime();
         long deadline = started + HAND_OFF_LIMIT.toNanos();
         var tried = new HashSet<Long>();
@@ -257,7 +265,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         try {
             handingOff = true;
             leaving.set(self, true, 1, TimeUnit.MINUTES); // no longer than a rejoin under the same id could take
-            waitFor(balancing, deadline); // one this member started, if it is the oldest
+            try {
+                // One this member started, if it is the oldest: its switch cannot move twice at once.
+                waitFor(balancing, Math.min(deadline, System.nanoTime() + timeout.toNanos()));
+            } catch (RuntimeException e) {
+                log.debug("cluster: leaving: a balancing move did not finish", e);
+            }
             var targets = targets();
             if (targets.isEmpty()) {
                 return;
@@ -265,9 +278,19 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             var counts = new HashMap<String, Integer>();
             masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
             // Again until none is left: a move to this member planned just before it said it was leaving lands late.
-            List<Long> mine;
-            while (!(mine = mastered(tried)).isEmpty() && System.nanoTime() < deadline) {
+            while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
+                var mine = mastered(tried);
+                if (mine.isEmpty()) {
+                    if (incoming.isEmpty()) {
+                        break;
+                    }
+                    Thread.sleep(10);
+                    continue;
+                }
                 for (long dpid : mine) {
+                    if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+                        break;
+                    }
                     tried.add(dpid);
                     var conns = new HashSet<>(connected.get(dpid));
                     conns.retainAll(targets);
@@ -286,8 +309,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             }
             mastered(Set.of()).stream().filter(d -> !tried.contains(d))
                     .forEach(d -> failed.add(Dpids.toString(d) + " (no time left)"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed.add("the rest (interrupted)");
         } catch (RuntimeException e) {
-            failed.add("all (" + e.getMessage() + ")");
+            failed.add("the rest (" + e.getMessage() + ")");
         } finally {
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             if (tried.isEmpty() && failed.isEmpty()) {
@@ -323,6 +349,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     /** Leaves the cluster. */
     void stop() {
+        if (hz != null) {
+            // The targets would otherwise wait for a marker that never comes (until their own timeout).
+            outgoing.values().stream().filter(o -> !o.handedOver).forEach(o -> abort(o, "this member is leaving"));
+        }
         if (executor != null) {
             executor.shutdownNow();
             executor = null;
@@ -701,11 +731,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return ready.thenApplyAsync(h -> {
             connected.put(dpid, self);
             var m = masters.get(dpid);
-            if (m == null) {
+            if (m == null && !handingOff) { // a leaving member claims none: the oldest member finds it a master
                 var before = masters.putIfAbsent(dpid, self);
                 m = before == null ? self : before;
             }
-            masterCache.put(dpid, m);
+            if (m != null) {
+                masterCache.put(dpid, m);
+            }
             local.put(dpid, st);
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
@@ -719,28 +751,44 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     @Override
     public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
-        forward(sw.getId(), msg.toByteArray());
+        forward(new Wire(Wire.Kind.WRITE, sw.getId(), 0, self, msg.toByteArray()));
+    }
+
+    /** A BARRIER in the switch's queue of forwarded writes; the member that runs it answers this one. */
+    @Override
+    public CompletionStage<Void> barrierThroughMaster(IOFSwitch sw, Duration timeout) {
+        var me = self;
+        if (me == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("this member has not joined a cluster"));
+        }
+        long id = barrierIds.incrementAndGet();
+        var done = new CompletableFuture<Void>();
+        barriers.put(id, done);
+        done.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((v, e) -> barriers.remove(id));
+        forward(new Wire(Wire.Kind.BARRIER, sw.getId(), id, me, me.getBytes(StandardCharsets.UTF_8)));
+        return done;
     }
 
     /**
-     * Sends a message to the switch's master. While the switch has none (or the map already names this member and its
-     * MASTER request is on its way), messages wait in order, and later ones queue behind them: a switch receives
+     * Sends a WRITE or BARRIER to the switch's master. While the switch has none (or the map already names this member
+     * and its MASTER request is on its way), they wait in order, and later ones queue behind them: a switch receives
      * the writes of one member in the order they were made.
      */
-    private void forward(long dpid, byte[] bytes) {
+    private void forward(Wire w) {
+        long dpid = w.dpid();
         synchronized (waiting) {
             var queue = waiting.get(dpid);
             if (queue != null) {
-                queue.add(bytes);
+                queue.add(w);
                 return;
             }
             var m = masterCache.get(dpid);
             if (m != null && !m.equals(self)) {
-                send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes));
+                send(m, w.sentBy(self));
                 return;
             }
             queue = new ArrayDeque<>();
-            queue.add(bytes);
+            queue.add(w);
             waiting.put(dpid, queue);
         }
         after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, 1));
@@ -752,25 +800,56 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             var st = local.get(dpid);
             var m = masterCache.get(dpid);
             if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
-                queue.forEach(bytes -> writeHere(st, bytes));
+                queue.forEach(w -> deliverHere(st, w));
             } else if (m != null && !m.equals(self)) {
-                queue.forEach(bytes -> send(m, new Wire(Wire.Kind.WRITE, dpid, 0, self, bytes)));
+                queue.forEach(w -> send(m, w.sentBy(self)));
             } else if (attempt < FORWARD_RETRIES) {
                 after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, attempt + 1));
                 return;
             } else {
                 log.warn("cluster: switch {} has had no other master for {} ms: dropped {} message(s) written to it",
                         Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS, queue.size());
+                queue.stream().filter(w -> w.kind() == Wire.Kind.BARRIER)
+                        .forEach(w -> barrierAnswered(w, new IllegalStateException("the switch has no master")));
             }
             waiting.remove(dpid);
         }
     }
 
-    private static void writeHere(SwitchState st, byte[] bytes) {
+    /** On the switch's master: a WRITE goes to the switch; a BARRIER too, and its answer to the member that asked. */
+    private void deliverHere(SwitchState st, Wire w) {
+        if (w.kind() == Wire.Kind.BARRIER) {
+            st.sw.barrier(timeout).whenComplete((reply, e) -> barrierAnswered(w, e));
+            return;
+        }
         try {
-            st.sw.write(OFMessageReader.read(ByteBuffer.wrap(bytes)));
+            st.sw.write(OFMessageReader.read(ByteBuffer.wrap(w.data())));
         } catch (OFParseException e) {
             throw new IllegalStateException("a message this cluster serialized does not parse", e);
+        }
+    }
+
+    private void barrierAnswered(Wire barrier, Throwable failure) {
+        var asker = new String(barrier.data(), StandardCharsets.UTF_8);
+        var answer = new Wire(Wire.Kind.BARRIER_DONE, barrier.dpid(), barrier.id(), self, failure == null ? Wire.NONE
+                : String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8));
+        if (asker.equals(self)) {
+            barrierDone(answer);
+        } else {
+            send(asker, answer);
+        }
+    }
+
+    private void barrierDone(Wire w) {
+        var done = barriers.remove(w.id());
+        if (done == null) {
+            return; // timed out already
+        }
+        if (w.data().length == 0) {
+            done.complete(null);
+        } else {
+            done.completeExceptionally(new IllegalStateException("the barrier at switch " + Dpids.toString(w.dpid())
+                    + "'s master failed: " + new String(w.data(), StandardCharsets.UTF_8)));
         }
     }
 
@@ -896,7 +975,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
         try {
             switch (w.kind()) {
-                case WRITE -> received(w);
+                case WRITE, BARRIER -> received(w);
+                case BARRIER_DONE -> barrierDone(w);
                 case MIGRATE -> {
                     var target = new String(w.data(), StandardCharsets.UTF_8);
                     var run = new CompletableFuture<Migration>();
@@ -924,15 +1004,23 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         if (st == null) {
             log.warn("cluster: a message for switch {} arrived from {}, which is not connected here",
                     Dpids.toString(w.dpid()), describe(w.from()));
+            failBarrier(w, "the switch is not connected to the member it was sent to");
         } else if (st.sw.getRole() != NiciraRole.SLAVE) {
-            writeHere(st, w.data());
+            deliverHere(st, w);
         } else if (!w.from().equals(masterCache.get(w.dpid()))) {
-            forward(w.dpid(), w.data()); // the switch moved on while the message was under way
+            forward(w); // the switch moved on while the message was under way
         } else {
             // Each names the other as master: their views of the map disagree for a moment. Sending it back could
             // bounce it between the two, so it is dropped, and said.
             log.warn("cluster: dropped a message for switch {} from {}, which this member takes for its master",
                     Dpids.toString(w.dpid()), describe(w.from()));
+            failBarrier(w, "the members disagreed on the switch's master");
+        }
+    }
+
+    private void failBarrier(Wire w, String why) {
+        if (w.kind() == Wire.Kind.BARRIER) {
+            barrierAnswered(w, new IllegalStateException(why));
         }
     }
 
@@ -944,6 +1032,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             return;
         }
         incoming.put(w.dpid(), w.id());
+        // The master gives up after migrationTimeout and says so; should that never arrive (it left), so does this.
+        after(2L * config.migrationTimeout(), () -> giveUpIncoming(w.dpid(), w.id()));
         // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
         st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, w.id(), () -> { }));
         st.sw.setRole(NiciraRole.OTHER, timeout).whenComplete((r, e) -> send(w.from(),
@@ -1025,8 +1115,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             }
             return;
         }
-        var st = local.get(w.dpid());
-        if (st != null && incoming.remove(w.dpid(), w.id())) {
+        giveUpIncoming(w.dpid(), w.id());
+    }
+
+    /** On the target of a migration that is given up, unless it is over already. */
+    private void giveUpIncoming(long dpid, long id) {
+        var st = local.get(dpid);
+        if (st != null && incoming.remove(dpid, id)) {
             // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
             st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((r, e) -> st.sw.execute(st::open));
         }

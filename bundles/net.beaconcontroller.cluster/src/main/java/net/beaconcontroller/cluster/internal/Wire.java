@@ -13,9 +13,10 @@ import java.io.UncheckedIOException;
  *
  * @param kind   what it asks or says
  * @param dpid   the switch it is about
- * @param id     the migration it belongs to (0 for a write)
+ * @param id     the migration or barrier it belongs to (0 for a write)
  * @param from   the sender's member id
- * @param data   a WRITE's OpenFlow message, a MIGRATE's target member id (UTF-8), else empty
+ * @param data   a WRITE's OpenFlow message, a MIGRATE's target member id, a BARRIER's member to answer, a failed
+ *               BARRIER_DONE's reason (UTF-8), else empty
  */
 record Wire(Kind kind, long dpid, long id, String from, byte[] data) {
     enum Kind {
@@ -32,10 +33,19 @@ record Wire(Kind kind, long dpid, long id, String from, byte[] data) {
         /** Phase 4 finished, target to old master: the target is MASTER. */
         COMPLETE,
         /** The migration is given up: the old master keeps the switch. */
-        ABORT
+        ABORT,
+        /** Behind the WRITEs the sender forwarded before it: the receiver, master, sends the switch a barrier. */
+        BARRIER,
+        /** The switch answered the BARRIER (data empty), or it failed (data: why). */
+        BARRIER_DONE
     }
 
     static final byte[] NONE = new byte[0];
+
+    /** The same message, sent by {@code sender}. */
+    Wire sentBy(String sender) {
+        return new Wire(kind, dpid, id, sender, data);
+    }
 
     byte[] encode() {
         var bytes = new ByteArrayOutputStream(32 + data.length);

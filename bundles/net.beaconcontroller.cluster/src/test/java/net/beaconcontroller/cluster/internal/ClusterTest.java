@@ -135,12 +135,7 @@ class ClusterTest {
     void aSlaveForwardsItsWritesToTheMaster() {
         var sw = connect(7);
         switches.add(sw);
-        await(() -> oneMaster(sw), "one master");
-        var roles = sw.roles();
-        int slave = roles[0] == NiciraRole.SLAVE ? 0 : 1;
-        // The switch takes its role before the slave has read the reply and finished the handshake.
-        await(() -> controllers.get(slave).controller.getSwitches().containsKey(7L), "the slave's handshake");
-        var slaveSwitch = controllers.get(slave).controller.getSwitches().get(7L);
+        var slaveSwitch = aSlaveOf(sw, 7);
         var frame = FakeSwitch.frame(64, 1);
         ByteBuffer.wrap(frame).putInt(14, 424242);
         slaveSwitch.write(OFPacketOut.unbuffered(slaveSwitch.nextXid(), OFPort.NONE,
@@ -217,6 +212,35 @@ class ClusterTest {
             assertTrue(oneMaster(sw) && sw.roles()[index] == NiciraRole.SLAVE, Arrays.toString(sw.roles()));
         }
         System.out.printf("a member left under load (hand-over and Hazelcast's shutdown): %.0f ms%n", ms);
+    }
+
+    @Test
+    void aSlavesBarrierAnswersOnceTheSwitchHasTheWritesItForwarded() {
+        var sw = connect(8);
+        switches.add(sw);
+        var slaveSwitch = aSlaveOf(sw, 8);
+        int count = 200;
+        for (int n = 1; n <= count; n++) {
+            var frame = FakeSwitch.frame(64, n);
+            ByteBuffer.wrap(frame).putInt(14, n);
+            slaveSwitch.write(OFPacketOut.unbuffered(slaveSwitch.nextXid(), OFPort.NONE,
+                    List.of(new OFActionOutput(OFPort.FLOOD, 0)), ByteBuffer.wrap(frame)));
+        }
+        slaveSwitch.barrier(WAIT).join();
+        assertEquals(count, sw.answers.size(), "forwarded PACKET_OUTs at the switch when the barrier answered");
+        int master = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
+        assertTrue(sw.barriers.contains(List.of(master, count)), "a barrier on the master's connection, behind the"
+                + " forwarded writes: " + sw.barriers);
+        assertEquals(0, sw.refused.get());
+    }
+
+    /** A controller's view of {@code sw} where it is SLAVE, once its handshake is done. */
+    private IOFSwitch aSlaveOf(RoleSwitch sw, long dpid) {
+        await(() -> oneMaster(sw), "one master");
+        int slave = Arrays.asList(sw.roles()).indexOf(NiciraRole.SLAVE);
+        // The switch takes its role before the slave has read the reply and finished the handshake.
+        await(() -> controllers.get(slave).controller.getSwitches().containsKey(dpid), "the slave's handshake");
+        return controllers.get(slave).controller.getSwitches().get(dpid);
     }
 
     private void waitMaster(long dpid, String target) {

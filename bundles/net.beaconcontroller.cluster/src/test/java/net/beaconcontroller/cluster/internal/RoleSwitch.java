@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.openflow.NiciraRoleReply;
 import net.beaconcontroller.openflow.NiciraRoleRequest;
+import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFError;
 import net.beaconcontroller.openflow.OFErrorCode;
@@ -41,6 +42,8 @@ final class RoleSwitch implements AutoCloseable {
     final Map<Integer, List<Integer>> answers = new ConcurrentHashMap<>();
     /** FLOW_MODs and PACKET_OUTs refused because they came from a SLAVE: writes a controller lost. */
     final AtomicInteger refused = new AtomicInteger();
+    /** Each BARRIER_REQUEST: the connection it came on and how many PACKET_INs were answered when it did. */
+    final List<List<Integer>> barriers = new CopyOnWriteArrayList<>();
 
     RoleSwitch(long dpid, int... controllerPorts) {
         roles = new NiciraRole[controllerPorts.length];
@@ -51,6 +54,10 @@ final class RoleSwitch implements AutoCloseable {
             fs.answer(OFType.VENDOR, m -> role(index, m));
             fs.answer(OFType.FLOW_MOD, m -> flowMod(index, (OFFlowMod) m));
             fs.answer(OFType.PACKET_OUT, m -> packetOut(index, (OFPacketOut) m));
+            fs.answer(OFType.BARRIER_REQUEST, m -> {
+                barriers.add(List.of(index, answers.size()));
+                return new OFBarrierReply(m.xid()).toByteArray();
+            });
             connections.add(fs);
         }
         connections.forEach(FakeSwitch::hello);

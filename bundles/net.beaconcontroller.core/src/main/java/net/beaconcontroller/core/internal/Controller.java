@@ -88,6 +88,8 @@ public final class Controller implements IBeaconProvider {
     // Guarded by this.
     private final List<Registration<IOFMessageListener>> messageListeners = new ArrayList<>();
     private final List<Registration<IOFSwitchListener>> switchListenerList = new ArrayList<>();
+    /** A copy of the list above for I/O threads, which must not wait for the lock. */
+    private volatile List<Registration<IOFSwitchListener>> switchRegistrations = List.of();
     private final List<Registration<IOFInitializerListener>> initializerList = new ArrayList<>();
     /** Per type, the pipeline in its order; replaced, never changed, so dispatch reads it without locks. */
     private volatile Pipeline[] pipelines = emptyPipelines();
@@ -522,14 +524,21 @@ public final class Controller implements IBeaconProvider {
      * I/O thread: an application restarted at run time sees the network it missed, and none has to ask for it.
      */
     private void tellConnected(IOFSwitchListener l) {
+        long seq = switchRegistrations.stream().filter(r -> r.listener() == l).mapToLong(Registration::seq).max()
+                .orElse(-1);
         for (var s : switches.values()) {
             var sw = (SwitchConnection) s;
             sw.execute(() -> {
-                if (Arrays.asList(switchListeners).contains(l)) {
+                // Only for the registration that asked: one removed and added again meanwhile is told by the next.
+                if (registered(l, seq)) {
                     tellAdded(sw, l);
                 }
             });
         }
+    }
+
+    private boolean registered(IOFSwitchListener l, long seq) {
+        return switchRegistrations.stream().anyMatch(r -> r.listener() == l && r.seq() == seq);
     }
 
     /** A listener that leaves is forgotten by every switch: it may come back, and it must not be kept alive. */
@@ -630,6 +639,7 @@ public final class Controller implements IBeaconProvider {
     private <L> void add(List<Registration<L>> list, Registration<L> registration) {
         synchronized (this) {
             list.add(registration);
+            switchRegistrations = List.copyOf(switchListenerList);
             rebuildPipelines();
         }
     }
@@ -639,6 +649,7 @@ public final class Controller implements IBeaconProvider {
             if (!list.removeIf(which)) {
                 return;
             }
+            switchRegistrations = List.copyOf(switchListenerList);
             rebuildPipelines();
         }
         quiesce();

@@ -580,7 +580,12 @@ final class SwitchConnection implements IOFSwitch {
                     .whenComplete((v, e) -> complete(result, (OFBarrierReply) v, e));
             flushNow();
         });
-        return result;
+        var arbiter = controller.roleArbiter();
+        if (role != NiciraRole.SLAVE || arbiter == null) {
+            return result;
+        }
+        // A slave's flow table writes went to the switch through its master: only a barrier there orders them.
+        return result.thenCombine(arbiter.barrierThroughMaster(this, timeout), (reply, ignored) -> reply);
     }
 
     /** Timeouts beyond what nanoTime arithmetic can hold (e.g. "forever") are capped at 100 years. */
@@ -813,6 +818,7 @@ final class SwitchConnection implements IOFSwitch {
         }
         locals = NO_LOCALS;
         early.clear();
+        told.clear(); // a connection kept by someone must not keep the listeners alive
     }
 
     private static String rootMessage(Throwable t) {

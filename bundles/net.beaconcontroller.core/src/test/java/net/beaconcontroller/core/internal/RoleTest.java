@@ -2,6 +2,7 @@ package net.beaconcontroller.core.internal;
 
 import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +21,7 @@ import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.test.RecordingListener;
 import net.beaconcontroller.openflow.NiciraRoleReply;
 import net.beaconcontroller.openflow.NiciraRoleRequest;
+import net.beaconcontroller.openflow.OFBarrierRequest;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFError;
 import net.beaconcontroller.openflow.OFErrorCode;
@@ -37,6 +39,8 @@ class RoleTest {
     private static final class FixedRole implements IRoleArbiter {
         final NiciraRole role;
         final List<OFMessage> forwarded = new CopyOnWriteArrayList<>();
+        /** Completes when the test says the master's barrier has. */
+        final CompletableFuture<Void> masterBarrier = new CompletableFuture<>();
 
         FixedRole(NiciraRole role) {
             this.role = role;
@@ -55,6 +59,12 @@ class RoleTest {
         @Override
         public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
             forwarded.add(msg);
+        }
+
+        @Override
+        public CompletionStage<Void> barrierThroughMaster(IOFSwitch sw, Duration timeout) {
+            forwarded.add(new OFBarrierRequest(0));
+            return masterBarrier;
         }
     }
 
@@ -84,6 +94,23 @@ class RoleTest {
             sw.flush();
             fake.expectNone(OFType.FLOW_MOD, QUIET);
             assertEquals(List.of(flow), arbiter.forwarded);
+
+            // A barrier answers once the master's barrier, behind the forwarded writes, has too.
+            var barrier = sw.barrier(WAIT);
+            fake.expect(OFType.BARRIER_REQUEST, WAIT);
+            sleep(QUIET);
+            assertFalse(barrier.isDone(), "answered before the master's barrier");
+            assertTrue(arbiter.forwarded.get(1) instanceof OFBarrierRequest);
+            arbiter.masterBarrier.complete(null);
+            barrier.orTimeout(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).join();
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

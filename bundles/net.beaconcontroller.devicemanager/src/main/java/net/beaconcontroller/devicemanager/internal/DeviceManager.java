@@ -459,7 +459,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     /** Its hosts are learned from its PACKET_INs, and in a cluster from the records other members wrote. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
-        retryPending(sw.getId());
+        // As a task behind the other listeners' calls: topology, told of the switch before or after this, has
+        // taken it in by then (a component that starts while switches are connected is told in a task of its own).
+        sw.execute(() -> retryPending(sw.getId()));
     }
 
     private void retryPending(long dpid) {
@@ -496,7 +498,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             pending.values().removeIf(p -> idle.test(p.device()));
             pending.values().forEach(p -> dpids.add(p.device().attachment().dpid()));
         }
-        // Topology, restarted after this, takes in the switches this component was told of already: after it.
+        // Topology, restarted after this component, takes in the switches connected already after it.
         dpids.forEach(this::retryPending);
         for (Tracked t : store.entries()) {
             if (idle.test(t.device()) && remove(t.device(), idle)) {
