@@ -520,25 +520,21 @@ public final class Controller implements IBeaconProvider {
     }
 
     /**
-     * A switch listener that arrives while switches are connected hears {@code addedSwitch} for each of them, on its
-     * I/O thread: an application restarted at run time sees the network it missed, and none has to ask for it.
+     * Adds a switch listener. One that arrives while switches are connected hears {@code addedSwitch} for each of
+     * them, on its I/O thread: an application restarted at run time sees the network it missed, and none has to ask
+     * for it.
      */
-    private void tellConnected(IOFSwitchListener l) {
-        long seq = switchRegistrations.stream().filter(r -> r.listener() == l).mapToLong(Registration::seq).max()
-                .orElse(-1);
+    private void addSwitchListener(Registration<IOFSwitchListener> registration) {
+        add(switchListenerList, registration);
         for (var s : switches.values()) {
             var sw = (SwitchConnection) s;
             sw.execute(() -> {
-                // Only for the registration that asked: one removed and added again meanwhile is told by the next.
-                if (registered(l, seq)) {
-                    tellAdded(sw, l);
+                // Only while this registration stands: one removed and added again meanwhile is told by the next.
+                if (switchRegistrations.stream().anyMatch(r -> r == registration)) {
+                    tellAdded(sw, registration.listener());
                 }
             });
         }
-    }
-
-    private boolean registered(IOFSwitchListener l, long seq) {
-        return switchRegistrations.stream().anyMatch(r -> r.listener() == l && r.seq() == seq);
     }
 
     /** A listener that leaves is forgotten by every switch: it may come back, and it must not be kept alive. */
@@ -567,9 +563,8 @@ public final class Controller implements IBeaconProvider {
     }
 
     void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
-        add(switchListenerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
+        addSwitchListener(new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
                 strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
-        tellConnected(listener);
     }
 
     void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
@@ -616,8 +611,7 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public void addOFSwitchListener(IOFSwitchListener listener) {
-        add(switchListenerList, new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
-        tellConnected(listener);
+        addSwitchListener(new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
     }
 
     @Override
