@@ -26,7 +26,6 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.core.test.ControllerFixture;
-import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPacketOut;
@@ -136,10 +135,7 @@ class ClusterTest {
         var sw = connect(7);
         switches.add(sw);
         var slaveSwitch = aSlaveOf(sw, 7);
-        var frame = FakeSwitch.frame(64, 1);
-        ByteBuffer.wrap(frame).putInt(14, 424242);
-        slaveSwitch.write(OFPacketOut.unbuffered(slaveSwitch.nextXid(), OFPort.NONE,
-                List.of(new OFActionOutput(OFPort.FLOOD, 0)), ByteBuffer.wrap(frame)));
+        writeNumbered(slaveSwitch, 424242);
         await(() -> sw.answers.containsKey(424242), "the slave's PACKET_OUT to reach the switch through the master");
         assertEquals(0, sw.refused.get());
         int master = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
@@ -221,10 +217,7 @@ class ClusterTest {
         var slaveSwitch = aSlaveOf(sw, 8);
         int count = 200;
         for (int n = 1; n <= count; n++) {
-            var frame = FakeSwitch.frame(64, n);
-            ByteBuffer.wrap(frame).putInt(14, n);
-            slaveSwitch.write(OFPacketOut.unbuffered(slaveSwitch.nextXid(), OFPort.NONE,
-                    List.of(new OFActionOutput(OFPort.FLOOD, 0)), ByteBuffer.wrap(frame)));
+            writeNumbered(slaveSwitch, n);
         }
         slaveSwitch.barrier(WAIT).join();
         assertEquals(count, sw.answers.size(), "forwarded PACKET_OUTs at the switch when the barrier answered");
@@ -232,6 +225,12 @@ class ClusterTest {
         assertTrue(sw.barriers.contains(List.of(master, count)), "a barrier on the master's connection, behind the"
                 + " forwarded writes: " + sw.barriers);
         assertEquals(0, sw.refused.get());
+    }
+
+    /** A PACKET_OUT the switch counts as an answer to PACKET_IN {@code n}. */
+    private static void writeNumbered(IOFSwitch sw, int n) {
+        sw.write(OFPacketOut.unbuffered(sw.nextXid(), OFPort.NONE, List.of(new OFActionOutput(OFPort.FLOOD, 0)),
+                ByteBuffer.wrap(RoleSwitch.numbered(n))));
     }
 
     /** A controller's view of {@code sw} where it is SLAVE, once its handshake is done. */

@@ -20,7 +20,6 @@ import net.beaconcontroller.openflow.OFErrorCode;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFMessage;
-import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPacketOut;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
@@ -63,6 +62,13 @@ final class RoleSwitch implements AutoCloseable {
         connections.forEach(FakeSwitch::hello);
     }
 
+    /** A frame carrying number {@code n} where {@link #answers} reads it from a PACKET_OUT. */
+    static byte[] numbered(int n) {
+        var frame = FakeSwitch.frame(64, n);
+        ByteBuffer.wrap(frame).putInt(14, n);
+        return frame;
+    }
+
     NiciraRole[] roles() {
         synchronized (lock) {
             return roles.clone();
@@ -71,8 +77,7 @@ final class RoleSwitch implements AutoCloseable {
 
     /** Sends PACKET_IN number {@code n} to every connection that is not SLAVE. */
     void packetIn(int n) {
-        var frame = FakeSwitch.frame(64, n);
-        ByteBuffer.wrap(frame).putInt(14, n);
+        var frame = numbered(n);
         synchronized (lock) {
             for (int i = 0; i < connections.size(); i++) {
                 if (roles[i] != NiciraRole.SLAVE) {
