@@ -40,6 +40,14 @@ public interface ICluster {
      */
     CompletionStage<Migration> migrate(long dpid, String member);
 
+    /**
+     * How many members the cluster needs for its load, from the members' last reports: the PACKET_INs per
+     * second of all switches over the midpoint of {@code cluster.lowWater} and {@code cluster.highWater}, at least 1.
+     * An autoscaler adds a member while this is above {@link #members()}'s size and removes one (which hands its
+     * switches over) while it is below.
+     */
+    int membersNeeded();
+
     /** The last migrations this instance started, newest last. */
     List<Migration> recentMigrations();
 }

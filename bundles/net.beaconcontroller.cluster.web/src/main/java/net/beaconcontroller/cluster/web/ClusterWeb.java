@@ -66,6 +66,8 @@ public final class ClusterWeb implements IWebManageable {
                 m.address()));
         var rate = metrics.gauge("beacon_cluster_packet_in_rate", "PACKET_INs per second each member handles.");
         members.forEach(m -> rate.add(m.packetInRate(), "member", m.address()));
+        metrics.gauge("beacon_cluster_members_needed", "Members the cluster needs for its PACKET_IN load (for an"
+                + " autoscaler: compare with beacon_cluster_members).").add(cluster.membersNeeded());
     }
 
     /** Members with their load, each switch's master, and the migrations this instance ran last. */
@@ -77,6 +79,7 @@ public final class ClusterWeb implements IWebManageable {
         members.forEach(m -> address.put(m.id(), m.address()));
         var result = new LinkedHashMap<String, Object>();
         result.put("localMember", cluster.localMemberId());
+        result.put("membersNeeded", cluster.membersNeeded());
         result.put("members", members.stream().map(m -> {
             var j = new LinkedHashMap<String, Object>();
             j.put("id", m.id());

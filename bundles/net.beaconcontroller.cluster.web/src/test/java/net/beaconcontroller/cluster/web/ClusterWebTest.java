@@ -44,6 +44,11 @@ class ClusterWebTest {
         }
 
         @Override
+        public int membersNeeded() {
+            return 2;
+        }
+
+        @Override
         public List<Migration> recentMigrations() {
             return List.of(new Migration(3, "a", "b", Duration.ofMillis(7)));
         }
@@ -56,6 +61,7 @@ class ClusterWebTest {
     void theClusterViewListsMembersWithTheirSwitchesAndEachMaster() {
         var c = web.cluster();
         assertEquals("a", c.get("localMember"));
+        assertEquals(2, c.get("membersNeeded"));
         var members = (List<Map<String, Object>>) c.get("members");
         assertEquals(2L, members.get(0).get("switches"));
         assertEquals(1L, members.get(1).get("switches"));

@@ -1,7 +1,9 @@
 package net.beaconcontroller.cluster.internal;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,6 +79,27 @@ final class Balancer {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The moves of one balancing round: {@link #plan} again on the masters as they will be, until it has nothing to
+     * move, each switch at most once. They run at the same time, so members that join get their share in one round
+     * (a cluster started with all its switches on one member is spread within seconds, not one switch a period).
+     */
+    static List<Move> planAll(List<String> members, Map<Long, String> masters, Map<Long, Set<String>> connected,
+            Map<Long, Long> rates, long high, long low) {
+        var after = new HashMap<>(masters);
+        var moves = new ArrayList<Move>();
+        var moved = new HashSet<Long>();
+        while (moves.size() < masters.size()) {
+            var move = plan(members, after, connected, rates, high, low);
+            if (move.isEmpty() || !moved.add(move.get().dpid())) {
+                break;
+            }
+            moves.add(move.get());
+            after.put(move.get().dpid(), move.get().to());
+        }
+        return moves;
     }
 
     private static boolean canTake(Map<Long, Set<String>> connected, long dpid, String member) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -49,7 +51,6 @@ import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryMergedListener;
 import com.hazelcast.map.listener.EntryRemovedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
-import com.hazelcast.multimap.MultiMap;
 
 import net.beaconcontroller.cluster.ICluster;
 import net.beaconcontroller.config.SettingException;
@@ -90,6 +91,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private static final long FORWARD_RETRY_MILLIS = 50;
     /** How long a member that leaves on purpose spends handing its switches over (see handOff). */
     private static final Duration HAND_OFF_LIMIT = Duration.ofSeconds(10);
+    /** The coordinator's round: reports written, decisions re-derived, roles checked against the switches. */
+    private static final long TICK_MILLIS = 500;
+    /** A role request not answered in this time is asked again on a later round. */
+    private static final Duration ROLE_TIMEOUT = Duration.ofSeconds(2);
+    /** A balancing round this long after members or switches came, whatever cluster.balancePeriod says. */
+    private static final long BALANCE_DELAY_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How often connections to the other members are checked for a process that is gone (see DeathWatch). */
+    private static final long DEATH_WATCH_MILLIS = 200;
+    /** Hazelcast partitions (see join). */
+    private static final int PARTITIONS = 31;
 
     /** A migration this member runs as the switch's master. */
     private static final class Outgoing {
@@ -119,10 +130,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private volatile CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
     private volatile HazelcastInstance hz;
     private volatile String self;
+    /** The listener on this member's topic, {@code beacon.member.<self>}. */
+    private UUID inbox;
     private IMap<Long, String> masters;
-    private MultiMap<Long, String> connected;
-    private IMap<Long, Long> rates;
-    private IMap<String, String> memberLoad;
+    /** Each member's {@link MemberReport}, written by that member only. */
+    private IMap<String, byte[]> reports;
     /** Members handing their switches over before they leave: no switch is given to them. */
     private IMap<String, Boolean> leaving;
     private volatile boolean handingOff;
@@ -135,16 +147,28 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Barriers asked through a master (see barrierThroughMaster), by id. */
     private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
     private final AtomicLong barrierIds = new AtomicLong();
-    /** Migrations this member is the target of: switch to migration id. */
-    private final Map<Long, Long> incoming = new ConcurrentHashMap<>();
+    /** Migrations this member is the target of, by switch. */
+    private final Map<Long, Incoming> incoming = new ConcurrentHashMap<>();
     private final ArrayDeque<Migration> recent = new ArrayDeque<>();
     private final AtomicLong migrationIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
+    // The coordinator thread's own (the executor's single thread): every event that changes them is posted to it.
     private long lastSample = System.nanoTime();
     private long lastBalance = System.nanoTime();
-    private volatile CompletionStage<Migration> balancing = CompletableFuture.completedFuture(null);
-    /** Membership changed: MASTER roles are asserted again on the next tick (see followMasters). */
-    private volatile boolean reassert;
+    /** A balancing round due at this time (System.nanoTime) whatever the period: members or switches came. */
+    private long balanceAt = Long.MAX_VALUE;
+    private CompletionStage<?> balancing = CompletableFuture.completedFuture(null);
+    /** Membership changed: MASTER roles are asserted again on the next round (see followMasters). */
+    private boolean reassert;
     private boolean hadQuorum = true;
+    private final Mastership mastership = new Mastership();
+    private String lastTickFailure;
+    private long lastTickFailureLogged;
+    /** Guards building and writing this member's report, which handshake threads and the coordinator both do. */
+    private final Object reportLock = new Object();
+    private long reportSeq;
+
+    /** A migration this member is the target of. */
+    private record Incoming(long id, String from) { }
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -254,8 +278,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         if (hz == null || executor == null) {
             return;
         }
-        if (!hasQuorum()) {
-            // Without a majority a member must not hand switches over (see hasQuorum): the others take them.
+        if (!quorum()) {
+            // Without a majority a member must not hand switches over (see quorum): the others take them.
             log.warn("cluster: leaving without a majority of cluster.members present: no switch is handed over");
             return;
         }
@@ -293,7 +317,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                         break;
                     }
                     tried.add(dpid);
-                    var conns = new HashSet<>(connected.get(dpid));
+                    var conns = new HashSet<>(connectedTo(dpid));
                     conns.retainAll(targets);
                     if (conns.isEmpty()) {
                         failed.add(Dpids.toString(dpid) + " (no other member is connected to it)");
@@ -350,7 +374,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     /** Leaves the cluster. */
     void stop() {
-        if (hz != null) {
+        if (hz != null && hz.getLifecycleService().isRunning()) {
             // The targets would otherwise wait for a marker that never comes (until their own timeout).
             outgoing.values().stream().filter(o -> !o.handedOver).forEach(o -> abort(o, "this member is leaving"));
         }
@@ -403,6 +427,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         c.setProperty("hazelcast.merge.first.run.delay.seconds", "10");
         c.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
         c.setProperty("hazelcast.socket.bind.any", "false");
+        // Fewer partitions than Hazelcast's 271: a member that joins has them replicated in a fraction of the time,
+        // which is the window in which one more death could lose a partition. Every member must use the same count.
+        c.setProperty("hazelcast.partition.count", Integer.toString(PARTITIONS));
+        // A copy of every entry on each other configured member (up to Hazelcast's 6 backups), written before the
+        // write returns: no single death, nor one more while a join's migrations run, loses what the members agreed.
+        int copies = Math.max(1, Math.min(6, (int) Arrays.stream(config.members()).distinct().count() - 1));
+        c.getMapConfig("beacon.*").setBackupCount(copies).setAsyncBackupCount(0);
         c.setProperty("hazelcast.local.localAddress", config.bindAddress());
         var network = c.getNetworkConfig();
         network.setPort(config.port()).setPortAutoIncrement(false);
@@ -414,14 +445,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             var h = Hazelcast.newHazelcastInstance(c);
             self = h.getCluster().getLocalMember().getUuid().toString();
             masters = h.getMap("beacon.masters");
-            connected = h.getMultiMap("beacon.connected");
-            rates = h.getMap("beacon.rates");
-            memberLoad = h.getMap("beacon.memberLoad");
+            reports = h.getMap("beacon.reports");
             leaving = h.getMap("beacon.leaving");
             hz = h; // last: readers take a set hz to mean that everything above is there
             masters.addEntryListener(new MasterListener(), true);
             masterCache.putAll(masters);
-            h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
             h.getLifecycleService().addLifecycleListener(e -> {
                 if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
                     later(this::merged);
@@ -431,7 +460,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 @Override
                 public void memberAdded(MembershipEvent e) {
                     log.info("cluster: member {} joined ({} members)", e.getMember().getAddress(), e.getMembers().size());
-                    reassert = true;
+                    later(Cluster.this::membersChanged);
                 }
 
                 @Override
@@ -452,7 +481,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             ready.complete(h);
             // Only once joined: an application that finds it reads the other members' state at once.
             register(ISharedState.class, new SharedState(h), h);
-            executor.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
+            later(this::publishReport);
+            executor.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+            var watch = new DeathWatch(h);
+            executor.scheduleWithFixedDelay(() -> {
+                try {
+                    watch.check();
+                } catch (RuntimeException e) {
+                    log.warn("cluster: checking for members whose process is gone failed: {}", e.toString());
+                }
+            }, DEATH_WATCH_MILLIS, DEATH_WATCH_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) {
             log.error("cluster: cannot start the member on {}:{}: {}", config.bindAddress(), config.port(),
                     e.getMessage());
@@ -470,19 +508,18 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         var id = h.getCluster().getLocalMember().getUuid().toString();
         log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
         if (!id.equals(self)) {
+            h.getTopic("beacon.member." + self).removeMessageListener(inbox);
+            reports.removeAsync(self);
             self = id;
-            h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
         }
         outgoing.values().forEach(o -> abort(o, "the cluster merged after a split"));
-        incoming.clear();
-        for (var st : local.values()) {
-            connected.put(st.sw.getId(), self);
-            st.sw.execute(st::open);
-        }
+        incoming.forEach(this::giveUpIncoming);
+        local.values().forEach(st -> st.sw.execute(st::open));
         masterCache.clear();
         masterCache.putAll(masters);
-        reassert = true;
-        followMasters();
+        publishReport();
+        membersChanged();
     }
 
     /** Runs a task on the cluster's thread, unless the cluster has stopped meanwhile (then there is nothing to do). */
@@ -517,177 +554,243 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return liveMembers().stream().filter(m -> !gone.contains(m)).toList();
     }
 
-    private void memberLeft(String member) {
+    /** The live members' latest reports (a member whose report does not decode is taken as connected to nothing). */
+    private Map<String, MemberReport> liveReports(List<String> live) {
+        var result = new HashMap<String, MemberReport>();
+        reports.getAll(new HashSet<>(live)).forEach((member, bytes) -> {
+            try {
+                result.put(member, MemberReport.decode(bytes));
+            } catch (IllegalArgumentException e) {
+                log.warn("cluster: member {}'s report ignored: {}", describe(member), e.getMessage());
+            }
+        });
+        return result;
+    }
+
+    /** The live members connected to a switch, by their reports. */
+    private Set<String> connectedTo(long dpid) {
+        return liveReports(liveMembers()).values().stream().filter(r -> r.find(dpid) != null)
+                .map(MemberReport::member).collect(Collectors.toSet());
+    }
+
+    /** Coordinator thread: a member joined or the cluster merged. */
+    private void membersChanged() {
         reassert = true;
+        balanceAt = Math.min(balanceAt, System.nanoTime() + BALANCE_DELAY_NANOS);
+        followMasters();
+    }
+
+    /**
+     * Coordinator thread. Migrations with the member that left are given up at once: as the target of one whose
+     * source died, this member would otherwise hold the switch as EQUAL and drop its messages until its own timeout.
+     */
+    private void memberLeft(String member) {
         outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
                 .forEach(o -> abort(o, "the target left the cluster"));
-        if (isOldest() && hasQuorum()) {
+        incoming.forEach((dpid, in) -> {
+            if (in.from().equals(member)) {
+                log.warn("cluster: migration of switch {} to this member given up: its master {} left",
+                        Dpids.toString(dpid), describe(member));
+                giveUpIncoming(dpid, in);
+            }
+        });
+        reports.removeAsync(member);
+        reassert = true;
+        if (isOldest() && quorum()) {
             reconcile();
         }
+        followMasters();
     }
 
     /**
      * Whether this member sees a majority of the configured members: only then does the oldest one reassign switches
-     * or balance. A member cut off from the others (or a minority of them) then never takes switches from masters
-     * that are alive on the other side; it may only keep serving what it masters.
+     * or balance, and only then does a member assert MASTER. A member cut off from the others (or a minority of them)
+     * then never takes switches from masters that are alive on the other side.
      */
-    private boolean hasQuorum() {
+    private boolean quorum() {
         int configured = (int) Arrays.stream(config.members()).distinct().count();
-        int size = hz.getCluster().getMembers().size();
-        boolean quorum = size >= configured / 2 + 1;
+        return hz.getCluster().getMembers().size() >= configured / 2 + 1;
+    }
+
+    /** Coordinator thread: {@link #quorum}, saying when it changes. */
+    private boolean hasQuorum() {
+        boolean quorum = quorum();
         if (quorum != hadQuorum) {
             hadQuorum = quorum;
+            int size = hz.getCluster().getMembers().size();
+            int configured = (int) Arrays.stream(config.members()).distinct().count();
             if (quorum) {
                 log.info("cluster: {} of {} configured members present: assigning masters again", size, configured);
             } else {
-                log.warn("cluster: only {} of {} configured members present: no switch changes master until a"
-                        + " majority is back", size, configured);
+                log.warn("cluster: only {} of {} configured members present: no switch changes master and this member"
+                        + " asserts MASTER on none until a majority is back", size, configured);
             }
         }
         return quorum;
     }
 
-    /** Once a second: load, the oldest member's assignments and balancing, and this member's roles. */
+    /** Coordinator thread, every {@link #TICK_MILLIS}: load, the oldest member's decisions and balancing, roles. */
     private void tick() {
         try {
             sampleLoad();
+            publishReport();
             if (isOldest() && hasQuorum()) {
                 reconcile();
                 long now = System.nanoTime();
-                if (!handingOff && config.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod())) {
+                boolean periodic = config.balancePeriod() > 0
+                        && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod());
+                if (!handingOff && config.balancePeriod() > 0 && (periodic || now >= balanceAt)) {
                     lastBalance = now;
+                    balanceAt = Long.MAX_VALUE;
                     balance();
                 }
             }
             followMasters();
         } catch (RuntimeException e) {
-            // Hazelcast operations fail while members come and go: the next tick tries again.
-            log.debug("cluster: tick failed", e);
+            // Hazelcast operations fail while members come and go: the next tick tries again. Said once a minute
+            // per kind of failure, so that a failure that lasts is seen and a passing one does not flood the log.
+            var what = e.getClass().getSimpleName() + ": " + e.getMessage();
+            long now = System.nanoTime();
+            if (!what.equals(lastTickFailure) || now - lastTickFailureLogged > TimeUnit.MINUTES.toNanos(1)) {
+                log.warn("cluster: a round of mastership work failed (tried again each {} ms): {}", TICK_MILLIS, what);
+                lastTickFailure = what;
+                lastTickFailureLogged = now;
+            }
         }
     }
 
     private void sampleLoad() {
         long now = System.nanoTime();
         double seconds = (now - lastSample) / 1e9;
+        if (seconds < 0.5) {
+            return;
+        }
         lastSample = now;
-        long total = 0;
         for (var st : local.values()) {
             long count = st.packetIns;
-            long rate = Math.round((count - st.sampled) / seconds);
+            st.rate = Math.round((count - st.sampled) / seconds);
             st.sampled = count;
-            if (st.sw.getRole() == NiciraRole.MASTER) {
-                total += rate;
-                rates.setAsync(st.sw.getId(), rate);
-            }
         }
+    }
+
+    /**
+     * Writes this member's report: its switches, the role each granted it, their load. On the coordinator every
+     * tick, and from a handshake thread before a connecting switch is claimed (the coordinator must never see a
+     * claim by a member whose report lacks the switch).
+     */
+    private void publishReport() {
         double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuLoad() : -1;
-        memberLoad.setAsync(self, total + " " + cpu);
+        synchronized (reportLock) {
+            var switches = local.values().stream()
+                    .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
+            reports.set(self, new MemberReport(self, ++reportSeq, cpu, switches).encode());
+        }
     }
 
-    /** The oldest member: every connected switch gets a live master that is connected to it. */
+    /** The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}). */
     private void reconcile() {
-        var order = liveMembers();
-        var live = new HashSet<>(order);
-        var targets = targets();
-        var counts = new HashMap<String, Integer>();
-        var current = new HashMap<>(masters);
-        current.values().forEach(m -> counts.merge(m, 1, Integer::sum));
-        var connections = new HashMap<Long, Set<String>>();
-        for (var e : connected.entrySet()) { // one call for all: this runs every second
-            if (live.contains(e.getValue())) {
-                connections.computeIfAbsent(e.getKey(), k -> new HashSet<>()).add(e.getValue());
-            } else {
-                connected.remove(e.getKey(), e.getValue());
-            }
-        }
-        var dpids = new HashSet<>(connections.keySet());
-        dpids.addAll(current.keySet());
-        for (long dpid : dpids) {
-            var conns = connections.getOrDefault(dpid, Set.of());
-            var master = current.get(dpid);
-            if (conns.isEmpty()) {
-                if (master != null) {
-                    masters.remove(dpid, master);
-                }
-                continue;
-            }
-            if (master == null || !conns.contains(master)) {
-                // A leaving member only if no other is connected to the switch.
-                var pick = Balancer.pick(conns, counts, targets.stream().anyMatch(conns::contains) ? targets : order);
-                counts.merge(pick, 1, Integer::sum);
-                if (master != null) {
-                    counts.merge(master, -1, Integer::sum);
-                }
-                // Conditional: a migration may have named a new master since the snapshot.
-                boolean set = master == null ? masters.putIfAbsent(dpid, pick) == null : masters.replace(dpid, master, pick);
-                if (set) {
-                    log.info("cluster: switch {} mastered by {} (was {})", Dpids.toString(dpid), describe(pick),
-                            master == null ? "none" : describe(master));
-                }
+        var live = liveMembers();
+        var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
+        var byMember = liveReports(live);
+        var gone = leaving.keySet();
+        for (var change : mastership.decide(live, gone, byMember, current, System.nanoTime())) {
+            long dpid = change.dpid();
+            // Conditional: a migration may have named a new master since the snapshot.
+            boolean done = change.to() == null ? masters.remove(dpid, change.from())
+                    : change.from() == null ? masters.putIfAbsent(dpid, change.to()) == null
+                    : masters.replace(dpid, change.from(), change.to());
+            if (done && change.to() != null) {
+                log.info("cluster: switch {} mastered by {} (was {})", Dpids.toString(dpid), describe(change.to()),
+                        change.from() == null ? "none" : describe(change.from()));
             }
         }
     }
 
+    /** The oldest member: one round of moves towards balance, run together (see {@link Balancer#planAll}). */
     private void balance() {
         if (!balancing.toCompletableFuture().isDone()) {
             return;
         }
+        var live = liveMembers();
+        var byMember = liveReports(live);
         var connections = new HashMap<Long, Set<String>>();
-        for (var e : connected.entrySet()) {
-            connections.computeIfAbsent(e.getKey(), k -> new HashSet<>()).add(e.getValue());
+        var rates = new HashMap<Long, Long>();
+        for (var r : byMember.values()) {
+            for (var sw : r.switches()) {
+                connections.computeIfAbsent(sw.dpid(), k -> new HashSet<>()).add(r.member());
+                if (sw.role() == NiciraRole.MASTER) {
+                    rates.put(sw.dpid(), sw.rate());
+                }
+            }
         }
-        var move = Balancer.plan(targets(), new HashMap<>(masters), connections, new HashMap<>(rates),
-                config.highWater(), config.lowWater());
-        move.ifPresent(m -> {
+        var moves = Balancer.planAll(targets(), new HashMap<>(masters), connections, rates, config.highWater(),
+                config.lowWater());
+        var runs = new ArrayList<CompletableFuture<?>>();
+        for (var m : moves) {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()), describe(m.from()),
                     describe(m.to()));
-            balancing = migrate(m.dpid(), m.to()).exceptionally(e -> {
+            runs.add(migrate(m.dpid(), m.to()).toCompletableFuture().exceptionally(e -> {
                 log.warn("cluster: balancing move of switch {} failed: {}", Dpids.toString(m.dpid()), e.getMessage());
                 return null;
-            });
-        });
+            }));
+        }
+        balancing = CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
     }
 
-    /** Every member: each switch connected here takes the role the map gives this member. */
     /**
-     * Once a second, and at once after membership changes: the roles of the switches connected here follow the map.
-     * After membership changed, MASTER is asserted again even where this member believes it has it: a switch demotes
-     * a master without telling it (another member may have claimed the switch while the cluster was split).
+     * Coordinator thread, every tick and at once after membership changes: the roles of the switches connected here
+     * follow the map, checked against the role each switch last granted, until they agree. After membership changed,
+     * or when another member reports MASTER for a switch the map gives this member, MASTER is asserted again even
+     * where this member believes it holds it: a switch demotes a master without telling it.
      */
     private void followMasters() {
         // Only with a majority: a member cut off from it must not take switches back from masters on the other side.
-        boolean force = reassert && hasQuorum();
+        boolean majority = hasQuorum();
+        boolean force = reassert && majority;
         reassert = false;
         if (local.isEmpty()) {
             return;
         }
         var now = masters.getAll(new HashSet<>(local.keySet()));
+        var live = liveMembers();
+        var contested = Mastership.contested(self, live, liveReports(live), now);
         for (var st : local.values()) {
-            var m = now.get(st.sw.getId());
+            long dpid = st.sw.getId();
+            var m = now.get(dpid);
             if (m != null) {
-                masterCache.put(st.sw.getId(), m);
-                follow(st, m, force);
+                masterCache.put(dpid, m);
+                follow(st, m, majority, force || contested.contains(dpid));
             }
         }
     }
 
-    private void follow(SwitchState st, String master, boolean force) {
+    /** Coordinator thread: one switch's role follows {@code master}; at most one role request in flight each. */
+    private void follow(SwitchState st, String master, boolean majority, boolean force) {
         long dpid = st.sw.getId();
-        if (outgoing.containsKey(dpid) || incoming.containsKey(dpid) || !st.sw.isConnected()) {
+        if (outgoing.containsKey(dpid) || incoming.containsKey(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
             return; // a migration sets the roles itself
         }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
-        if (!st.rolesUnsupported && (st.sw.getRole() != want || force && want == NiciraRole.MASTER)) {
-            st.sw.setRole(want, timeout).whenComplete((r, e) -> {
-                if (e instanceof UnsupportedOperationException
-                        || e != null && e.getCause() instanceof UnsupportedOperationException) {
-                    st.rolesUnsupported = true; // the core has said so once; the switch stays with this member
-                } else if (e != null) {
-                    log.warn("cluster: switch {} refused role {}: {}", st.sw.getStringId(), want, e.getMessage());
-                }
-            });
+        if (want == NiciraRole.MASTER && !majority || st.asking == want
+                || st.sw.getRole() == want && !(force && want == NiciraRole.MASTER)) {
+            return;
         }
+        st.asking = want;
+        st.sw.setRole(want, ROLE_TIMEOUT).whenComplete((r, e) -> later(() -> {
+            if (st.asking == want) {
+                st.asking = null;
+            }
+            if (e instanceof UnsupportedOperationException
+                    || e != null && e.getCause() instanceof UnsupportedOperationException) {
+                st.rolesUnsupported = true; // the core has said so once; the switch stays with this member
+            } else if (e != null) {
+                log.warn("cluster: switch {} did not grant role {} (asked again within {} ms): {}",
+                        st.sw.getStringId(), want, TICK_MILLIS, e.getMessage());
+            } else if (r != want) {
+                log.warn("cluster: switch {} granted {} when asked for {}", st.sw.getStringId(), r, want);
+            }
+        }));
     }
 
     private final class MasterListener implements EntryAddedListener<Long, String>, EntryUpdatedListener<Long, String>,
@@ -712,12 +815,15 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             masterCache.remove(e.getKey());
         }
 
+        /** The cache at once (forwarded writes read it); the role on the coordinator thread. */
         private void changed(long dpid, String master) {
             masterCache.put(dpid, master);
-            var st = local.get(dpid);
-            if (st != null) {
-                follow(st, master, false);
-            }
+            later(() -> {
+                var st = local.get(dpid);
+                if (st != null && master.equals(masterCache.get(dpid))) {
+                    follow(st, master, hasQuorum(), false);
+                }
+            });
         }
     }
 
@@ -730,7 +836,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         long dpid = sw.getId();
         // On a pool of their own: a burst of connecting switches must not wait behind the periodic work, nor it for them.
         return ready.thenApplyAsync(h -> {
-            connected.put(dpid, self);
+            local.put(dpid, st);
+            publishReport(); // first: the coordinator must not see this member's claim without its connection
             var m = masters.get(dpid);
             if (m == null && !handingOff) { // a leaving member claims none: the oldest member finds it a master
                 var before = masters.putIfAbsent(dpid, self);
@@ -739,7 +846,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             if (m != null) {
                 masterCache.put(dpid, m);
             }
-            local.put(dpid, st);
+            later(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + BALANCE_DELAY_NANOS));
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
     }
@@ -873,7 +980,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         incoming.remove(dpid);
         later(() -> {
             if (!local.containsKey(dpid)) {
-                connected.remove(dpid, self);
+                publishReport();
                 masters.remove(dpid, self); // the oldest member picks a new master among the others
             }
         });
@@ -895,7 +1002,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                 if (master == null) {
                     throw new IllegalArgumentException("switch " + Dpids.toString(dpid) + " is not connected to the cluster");
                 }
-                if (!connected.get(dpid).contains(target)) {
+                if (!connectedTo(dpid).contains(target)) {
                     throw new IllegalArgumentException("member " + describe(target) + " is not connected to switch "
                             + Dpids.toString(dpid));
                 }
@@ -1032,9 +1139,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             send(w.from(), new Wire(Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE));
             return;
         }
-        incoming.put(w.dpid(), w.id());
-        // The master gives up after migrationTimeout and says so; should that never arrive (it left), so does this.
-        after(2L * config.migrationTimeout(), () -> giveUpIncoming(w.dpid(), w.id()));
+        var in = new Incoming(w.id(), w.from());
+        incoming.put(w.dpid(), in);
+        // The master gives up after migrationTimeout and says so; should that never arrive, so does this (a master
+        // that leaves the cluster is given up on at once, see memberLeft).
+        after(2L * config.migrationTimeout(), () -> giveUpIncoming(w.dpid(), in));
         // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
         st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, w.id(), () -> { }));
         st.sw.setRole(NiciraRole.OTHER, timeout).whenComplete((r, e) -> send(w.from(),
@@ -1078,11 +1187,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Phase 4, on the target: MASTER. */
     private void done(Wire w) {
         var st = local.get(w.dpid());
-        if (st == null || !Long.valueOf(w.id()).equals(incoming.get(w.dpid()))) {
+        var in = incoming.get(w.dpid());
+        if (st == null || in == null || in.id() != w.id()) {
             return;
         }
         st.sw.setRole(NiciraRole.MASTER, timeout).whenComplete((r, e) -> {
-            incoming.remove(w.dpid(), w.id());
+            incoming.remove(w.dpid(), in);
             if (e != null) {
                 log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
             }
@@ -1116,13 +1226,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             }
             return;
         }
-        giveUpIncoming(w.dpid(), w.id());
+        var in = incoming.get(w.dpid());
+        if (in != null && in.id() == w.id()) {
+            giveUpIncoming(w.dpid(), in);
+        }
     }
 
     /** On the target of a migration that is given up, unless it is over already. */
-    private void giveUpIncoming(long dpid, long id) {
+    private void giveUpIncoming(long dpid, Incoming in) {
         var st = local.get(dpid);
-        if (st != null && incoming.remove(dpid, id)) {
+        if (st != null && incoming.remove(dpid, in)) {
             // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
             st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((r, e) -> st.sw.execute(st::open));
         }
@@ -1167,23 +1280,29 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         if (h == null) {
             return List.of();
         }
+        var members = h.getCluster().getMembers();
+        var byMember = liveReports(members.stream().map(m -> m.getUuid().toString()).toList());
         var result = new ArrayList<Member>();
         boolean first = true;
-        for (var m : h.getCluster().getMembers()) {
+        for (var m : members) {
             var id = m.getUuid().toString();
-            var load = memberLoad.get(id);
-            long rate = 0;
-            double cpu = -1;
-            if (load != null) {
-                var parts = load.split(" ");
-                rate = Long.parseLong(parts[0]);
-                cpu = Double.parseDouble(parts[1]);
-            }
+            var report = byMember.get(id);
             result.add(new Member(id, m.getAddress().getHost() + ":" + m.getAddress().getPort(), m.localMember(), first,
-                    rate, cpu));
+                    report == null ? 0 : report.masteredRate(), report == null ? -1 : report.cpu()));
             first = false;
         }
         return result;
+    }
+
+    @Override
+    public int membersNeeded() {
+        var h = hz;
+        if (h == null) {
+            return 1;
+        }
+        long total = liveReports(liveMembers()).values().stream().mapToLong(MemberReport::masteredRate).sum();
+        long perMember = Math.max(1, ((long) config.highWater() + config.lowWater()) / 2);
+        return (int) Math.max(1, (total + perMember - 1) / perMember);
     }
 
     @Override

@@ -39,7 +39,8 @@ public final class ClusterCommands {
         sb.append(String.format("%n%-23s  %s%n", "SWITCH", "MASTER"));
         masters.forEach((dpid, id) -> sb.append(String.format("%-23s  %s%n", Dpids.toString(dpid),
                 members.stream().filter(m -> m.id().equals(id)).map(ICluster.Member::address).findFirst().orElse(id))));
-        sb.append(members.size()).append(" member(s), ").append(masters.size()).append(" switch(es)");
+        sb.append(members.size()).append(" member(s), ").append(masters.size()).append(" switch(es); the load needs ")
+                .append(c.membersNeeded()).append(" member(s)");
         return sb.toString();
     }
 

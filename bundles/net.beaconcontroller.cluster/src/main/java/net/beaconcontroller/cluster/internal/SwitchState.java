@@ -8,6 +8,7 @@ import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
  * This member's side of one connected switch. During a migration both the old master and the target receive the
@@ -41,8 +42,12 @@ final class SwitchState {
      * theory) torn read only skews one sample.
      */
     long packetIns;
-    /** The count at the last load sample; the measuring thread only. */
+    /** The count at the last load sample, and the rate it gave; the coordinator thread only. */
     long sampled;
+    /** Read by handshake threads too, when they write this member's report. */
+    volatile long rate;
+    /** The role this member has asked the switch for and not yet heard back about; the coordinator thread only. */
+    NiciraRole asking;
     /** The switch has no Nicira role extension: it stays with the member it connected to as its only controller. */
     volatile boolean rolesUnsupported;
 

@@ -64,6 +64,22 @@ class BalancerTest {
     }
 
     @Test
+    void oneRoundSpreadsAClusterThatStartedOnOneMember() {
+        var masters = Map.of(1L, "a", 2L, "a", 3L, "a", 4L, "a", 5L, "a");
+        var connected = Map.of(1L, ALL, 2L, ALL, 3L, ALL, 4L, ALL, 5L, ALL);
+        var moves = Balancer.planAll(List.of("a", "b", "c"), masters, connected, Map.of(), 100, 10);
+        var after = new java.util.HashMap<>(masters);
+        moves.forEach(m -> after.put(m.dpid(), m.to()));
+        var counts = new java.util.HashMap<String, Integer>();
+        after.values().forEach(m -> counts.merge(m, 1, Integer::sum));
+        assertEquals(Map.of("a", 1, "b", 2, "c", 2).values().stream().sorted().toList(),
+                counts.values().stream().sorted().toList());
+        assertEquals(3, counts.size());
+        assertEquals(3, moves.size(), "each switch moves at most once, and only as many as balance needs");
+        assertEquals(List.of(), Balancer.planAll(List.of("a", "b", "c"), after, connected, Map.of(), 100, 10));
+    }
+
+    @Test
     void pickChoosesTheConnectedMemberWithFewestSwitches() {
         assertEquals("b", Balancer.pick(Set.of("b", "c"), Map.of("a", 0, "b", 1, "c", 2), List.of("a", "b", "c")));
     }

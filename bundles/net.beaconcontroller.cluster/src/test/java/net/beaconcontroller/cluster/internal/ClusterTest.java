@@ -55,9 +55,11 @@ class ClusterTest {
         }
     }
 
+    private int[] ports;
+
     @BeforeEach
     void startThree() {
-        int[] ports = IntStream.range(0, 3).map(i -> freePort()).toArray();
+        ports = IntStream.range(0, 3).map(i -> freePort()).toArray();
         var list = Arrays.stream(ports).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int port : ports) {
             var member = new Cluster();
@@ -161,6 +163,82 @@ class ClusterTest {
         int other = (index + 1) % 3;
         await(() -> members.get(other).masters().values().stream().noneMatch(leaving::equals),
                 "the map to forget the member that left");
+    }
+
+    /**
+     * As kill -9 does it: the member's Hazelcast instance terminates without a word and its switch connections close.
+     * Its switches, whichever member it is (here the oldest, which assigns the masters), get exactly one new master.
+     */
+    @Test
+    void aMemberKilledRightAfterTheClusterFormedHasItsSwitchesTakenOverAtOnce() {
+        for (long dpid = 1; dpid <= 4; dpid++) {
+            switches.add(connect(dpid));
+        }
+        switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
+        var ids = members.stream().map(Cluster::localMemberId).toList();
+        int oldest = ids.indexOf(members.get(0).members().get(0).id());
+        long t = System.nanoTime();
+        kill(oldest);
+        for (var sw : switches) {
+            await(() -> Arrays.stream(sw.roles()).filter(r -> r == NiciraRole.MASTER).count() == 1
+                    && sw.roles()[oldest] != NiciraRole.MASTER, "one master among the survivors");
+        }
+        System.out.printf("fail-over after kill of the oldest member: %.0f ms%n", (System.nanoTime() - t) / 1e6);
+        int other = (oldest + 1) % 3;
+        await(() -> members.get(other).masters().size() == 4
+                && members.get(other).masters().values().stream().noneMatch(ids.get(oldest)::equals),
+                "the map to name a survivor for every switch");
+    }
+
+    /**
+     * The master is killed in the middle of moving a switch away: the target, which was dropping the switch's
+     * messages until a marker that will never come, gives the migration up at once, and the switch ends with one
+     * master that answers its PACKET_INs.
+     */
+    @Test
+    void aMasterKilledInTheMiddleOfAMigrationLeavesTheSwitchWithOneWorkingMaster() {
+        var sw = connect(1);
+        switches.add(sw);
+        await(() -> oneMaster(sw), "one master");
+        int source = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
+        int target = (source + 1) % 3;
+        var ids = members.stream().map(Cluster::localMemberId).toList();
+        members.get(source).migrate(1, ids.get(target)); // its answer dies with it
+        await(() -> Arrays.asList(sw.roles()).contains(NiciraRole.OTHER), "the target to become EQUAL");
+        kill(source);
+        await(() -> Arrays.stream(sw.roles()).filter(r -> r == NiciraRole.MASTER).count() == 1
+                && sw.roles()[source] != NiciraRole.MASTER && !Arrays.asList(sw.roles()).contains(NiciraRole.OTHER),
+                "one master among the survivors, no member left EQUAL: " + Arrays.toString(sw.roles()));
+        sw.packetIn(4711);
+        await(() -> sw.answers.containsKey(4711), "an answer to a PACKET_IN after the fail-over");
+        assertEquals(1, sw.answers.get(4711).size());
+    }
+
+    /**
+     * The masters map loses its entries (as when a partition and its backups go with members): the oldest member
+     * re-derives them from what the members report, each switch staying with the member it has as MASTER.
+     */
+    @Test
+    void lostMasterEntriesAreRederivedFromTheSwitchesWithoutARoleChange() {
+        for (long dpid = 1; dpid <= 3; dpid++) {
+            switches.add(connect(dpid));
+        }
+        switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
+        var before = members.get(0).masters();
+        var rolesBefore = switches.stream().map(sw -> Arrays.toString(sw.roles())).toList();
+        com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName(0)).getMap("beacon.masters").clear();
+        await(() -> members.get(0).masters().equals(before), "the map to name the same masters again");
+        assertEquals(rolesBefore, switches.stream().map(sw -> Arrays.toString(sw.roles())).toList());
+    }
+
+    /** kill -9 of member {@code i}: no hand-over, no goodbye; its switch connections close. */
+    private void kill(int i) {
+        com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName(i)).getLifecycleService().terminate();
+        controllers.get(i).close();
+    }
+
+    private String instanceName(int i) {
+        return "beacon-127.0.0.1-" + ports[i];
     }
 
     /**
