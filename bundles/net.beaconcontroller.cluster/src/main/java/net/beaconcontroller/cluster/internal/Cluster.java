@@ -1,10 +1,6 @@
 package net.beaconcontroller.cluster.internal;
 
-import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +22,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -59,10 +54,7 @@ import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SwitchLocal;
-import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMessage;
-import net.beaconcontroller.openflow.OFMessageReader;
-import net.beaconcontroller.openflow.OFParseException;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.util.Dpids;
 
@@ -80,15 +72,11 @@ import net.beaconcontroller.util.Dpids;
 @Component(service = {}, immediate = true, configurationPid = "cluster",
         configurationPolicy = ConfigurationPolicy.REQUIRE)
 @Designate(ocd = ClusterConfig.class)
-public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener {
+public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener, Peers {
     private static final Logger log = LoggerFactory.getLogger(Cluster.class);
     private static final SwitchLocal<SwitchState> STATE = new SwitchLocal<>("cluster", null);
-    private static final int RECENT_MIGRATIONS = 100;
     /** Threads that decide the roles of connecting switches (each decision waits on the cluster). */
     private static final int HANDSHAKE_THREADS = 4;
-    /** How long a forwarded write waits for its switch to have a master before it is dropped. */
-    private static final int FORWARD_RETRIES = 40;
-    private static final long FORWARD_RETRY_MILLIS = 50;
     /** How long a member that leaves on purpose spends handing its switches over (see handOff). */
     private static final Duration HAND_OFF_LIMIT = Duration.ofSeconds(10);
     /** The coordinator's round: reports written, decisions re-derived, roles checked against the switches. */
@@ -101,23 +89,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private static final long DEATH_WATCH_MILLIS = 200;
     /** Hazelcast partitions (see join). */
     private static final int PARTITIONS = 31;
-
-    /** A migration this member runs as the switch's master. */
-    private static final class Outgoing {
-        final long id;
-        final long dpid;
-        final String target;
-        final long started = System.nanoTime();
-        final CompletableFuture<Migration> done = new CompletableFuture<>();
-        /** Past the marker: the switch is the target's now, whatever happens. */
-        volatile boolean handedOver;
-
-        Outgoing(long id, long dpid, String target) {
-            this.id = id;
-            this.dpid = dpid;
-            this.target = target;
-        }
-    }
 
     private BundleContext context;
     private volatile ClusterConfig config;
@@ -134,25 +105,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private UUID inbox;
     private IMap<Long, String> masters;
     /** Each member's {@link MemberReport}, written by that member only. */
-    private IMap<String, byte[]> reports;
+    private Reports reports;
     /** Members handing their switches over before they leave: no switch is given to them. */
     private IMap<String, Boolean> leaving;
     private volatile boolean handingOff;
     /** The masters map as last seen: read on every forwarded write, so it must not cost a network round trip. */
     private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
-    private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
-    /** WRITEs and BARRIERs for switches without a master to send them to, in order; guarded by itself. */
-    private final Map<Long, ArrayDeque<Wire>> waiting = new HashMap<>();
-    /** Barriers asked through a master (see barrierThroughMaster), by id. */
-    private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
-    private final AtomicLong barrierIds = new AtomicLong();
-    /** Migrations this member is the target of, by switch. */
-    private final Map<Long, Incoming> incoming = new ConcurrentHashMap<>();
-    private final ArrayDeque<Migration> recent = new ArrayDeque<>();
-    private final AtomicLong migrationIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
+    private final Forwarding forwarding = new Forwarding(this);
+    private final Migrations migrations = new Migrations(this);
     // The coordinator thread's own (the executor's single thread): every event that changes them is posted to it.
-    private long lastSample = System.nanoTime();
     private long lastBalance = System.nanoTime();
     /** A balancing round due at this time (System.nanoTime) whatever the period: members or switches came. */
     private long balanceAt = Long.MAX_VALUE;
@@ -163,12 +125,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     private final Mastership mastership = new Mastership();
     private String lastTickFailure;
     private long lastTickFailureLogged;
-    /** Guards building and writing this member's report, which handshake threads and the coordinator both do. */
-    private final Object reportLock = new Object();
-    private long reportSeq;
-
-    /** A migration this member is the target of. */
-    private record Incoming(long id, String from) { }
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -306,7 +262,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
                 var mine = mastered(tried);
                 if (mine.isEmpty()) {
-                    if (incoming.isEmpty()) {
+                    if (!migrations.anyIncoming()) {
                         break;
                     }
                     Thread.sleep(10);
@@ -374,10 +330,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     /** Leaves the cluster. */
     void stop() {
-        if (hz != null && hz.getLifecycleService().isRunning()) {
-            // The targets would otherwise wait for a marker that never comes (until their own timeout).
-            outgoing.values().stream().filter(o -> !o.handedOver).forEach(o -> abort(o, "this member is leaving"));
-        }
+        migrations.stop(hz != null && hz.getLifecycleService().isRunning());
         if (executor != null) {
             executor.shutdownNow();
             executor = null;
@@ -391,12 +344,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
         local.clear();
         masterCache.clear();
-        outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
-        outgoing.clear();
-        incoming.clear();
-        synchronized (waiting) {
-            waiting.clear();
-        }
+        forwarding.clear();
     }
 
     private static void validate(ClusterConfig c) {
@@ -445,7 +393,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             var h = Hazelcast.newHazelcastInstance(c);
             self = h.getCluster().getLocalMember().getUuid().toString();
             masters = h.getMap("beacon.masters");
-            reports = h.getMap("beacon.reports");
+            reports = new Reports(h.getMap("beacon.reports"));
             leaving = h.getMap("beacon.leaving");
             hz = h; // last: readers take a set hz to mean that everything above is there
             masters.addEntryListener(new MasterListener(), true);
@@ -509,12 +457,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
         if (!id.equals(self)) {
             h.getTopic("beacon.member." + self).removeMessageListener(inbox);
-            reports.removeAsync(self);
+            reports.remove(self);
             self = id;
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
         }
-        outgoing.values().forEach(o -> abort(o, "the cluster merged after a split"));
-        incoming.forEach(this::giveUpIncoming);
+        migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
         masterCache.clear();
         masterCache.putAll(masters);
@@ -527,13 +474,22 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         after(0, task);
     }
 
-    private void after(long millis, Runnable task) {
+    @Override
+    public void after(long millis, Runnable task) {
         var ex = executor;
         if (ex == null) {
             return;
         }
         try {
-            ex.schedule(task, millis, TimeUnit.MILLISECONDS);
+            ex.schedule(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    // An executor keeps a task's exception to itself: said here, or a failed step would go unseen.
+                    // Hazelcast fails operations while members come and go; the next round tries again.
+                    log.warn("cluster: a step failed (the next round tries again): {}", e.toString());
+                }
+            }, millis, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // stopping
         }
@@ -554,23 +510,14 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return liveMembers().stream().filter(m -> !gone.contains(m)).toList();
     }
 
-    /** The live members' latest reports (a member whose report does not decode is taken as connected to nothing). */
     private Map<String, MemberReport> liveReports(List<String> live) {
-        var result = new HashMap<String, MemberReport>();
-        reports.getAll(new HashSet<>(live)).forEach((member, bytes) -> {
-            try {
-                result.put(member, MemberReport.decode(bytes));
-            } catch (IllegalArgumentException e) {
-                log.warn("cluster: member {}'s report ignored: {}", describe(member), e.getMessage());
-            }
-        });
-        return result;
+        return reports.live(live);
     }
 
     /** The live members connected to a switch, by their reports. */
-    private Set<String> connectedTo(long dpid) {
-        return liveReports(liveMembers()).values().stream().filter(r -> r.find(dpid) != null)
-                .map(MemberReport::member).collect(Collectors.toSet());
+    @Override
+    public Set<String> connectedTo(long dpid) {
+        return reports.connectedTo(dpid, liveMembers());
     }
 
     /** Coordinator thread: a member joined or the cluster merged. */
@@ -585,16 +532,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
      * source died, this member would otherwise hold the switch as EQUAL and drop its messages until its own timeout.
      */
     private void memberLeft(String member) {
-        outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
-                .forEach(o -> abort(o, "the target left the cluster"));
-        incoming.forEach((dpid, in) -> {
-            if (in.from().equals(member)) {
-                log.warn("cluster: migration of switch {} to this member given up: its master {} left",
-                        Dpids.toString(dpid), describe(member));
-                giveUpIncoming(dpid, in);
-            }
-        });
-        reports.removeAsync(member);
+        migrations.memberLeft(member);
+        reports.remove(member);
         reassert = true;
         if (isOldest() && quorum()) {
             reconcile();
@@ -632,7 +571,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Coordinator thread, every {@link #TICK_MILLIS}: load, the oldest member's decisions and balancing, roles. */
     private void tick() {
         try {
-            sampleLoad();
+            reports.sample(local.values());
             publishReport();
             if (isOldest() && hasQuorum()) {
                 reconcile();
@@ -659,33 +598,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
     }
 
-    private void sampleLoad() {
-        long now = System.nanoTime();
-        double seconds = (now - lastSample) / 1e9;
-        if (seconds < 0.5) {
-            return;
-        }
-        lastSample = now;
-        for (var st : local.values()) {
-            long count = st.packetIns;
-            st.rate = Math.round((count - st.sampled) / seconds);
-            st.sampled = count;
-        }
-    }
-
     /**
-     * Writes this member's report: its switches, the role each granted it, their load. On the coordinator every
-     * tick, and from a handshake thread before a connecting switch is claimed (the coordinator must never see a
-     * claim by a member whose report lacks the switch).
+     * Writes this member's report. On the coordinator every tick and when a role is granted, and from a handshake
+     * thread before a connecting switch is claimed (the coordinator must never see a claim by a member whose report
+     * lacks the switch).
      */
     private void publishReport() {
-        double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuLoad() : -1;
-        synchronized (reportLock) {
-            var switches = local.values().stream()
-                    .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
-            reports.set(self, new MemberReport(self, ++reportSeq, cpu, switches).encode());
-        }
+        reports.publish(self, local.values());
     }
 
     /** The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}). */
@@ -768,7 +687,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
     /** Coordinator thread: one switch's role follows {@code master}; at most one role request in flight each. */
     private void follow(SwitchState st, String master, boolean majority, boolean force) {
         long dpid = st.sw.getId();
-        if (outgoing.containsKey(dpid) || incoming.containsKey(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
+        if (migrations.migrating(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
             return; // a migration sets the roles itself
         }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
@@ -789,6 +708,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
                         st.sw.getStringId(), want, TICK_MILLIS, e.getMessage());
             } else if (r != want) {
                 log.warn("cluster: switch {} granted {} when asked for {}", st.sw.getStringId(), r, want);
+            } else {
+                publishReport();
             }
         }));
     }
@@ -859,110 +780,21 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     @Override
     public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
-        forward(new Wire(Wire.Kind.WRITE, sw.getId(), 0, self, msg.toByteArray()));
+        forwarding.write(sw, msg);
     }
 
-    /** A BARRIER in the switch's queue of forwarded writes; the member that runs it answers this one. */
     @Override
     public CompletionStage<Void> barrierThroughMaster(IOFSwitch sw, Duration timeout) {
-        var me = self;
-        if (me == null) {
+        if (self == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("this member has not joined a cluster"));
         }
-        long id = barrierIds.incrementAndGet();
-        var done = new CompletableFuture<Void>();
-        barriers.put(id, done);
-        done.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((v, e) -> barriers.remove(id));
-        forward(new Wire(Wire.Kind.BARRIER, sw.getId(), id, me, me.getBytes(StandardCharsets.UTF_8)));
-        return done;
+        return forwarding.barrier(sw, timeout);
     }
 
-    /**
-     * Sends a WRITE or BARRIER to the switch's master. While the switch has none (or the map already names this member
-     * and its MASTER request is on its way), they wait in order, and later ones queue behind them: a switch receives
-     * the writes of one member in the order they were made.
-     */
-    private void forward(Wire w) {
-        long dpid = w.dpid();
-        synchronized (waiting) {
-            var queue = waiting.get(dpid);
-            if (queue != null) {
-                queue.add(w);
-                return;
-            }
-            var m = masterCache.get(dpid);
-            if (m != null && !m.equals(self)) {
-                send(m, w.sentBy(self));
-                return;
-            }
-            queue = new ArrayDeque<>();
-            queue.add(w);
-            waiting.put(dpid, queue);
-        }
-        after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, 1));
-    }
-
-    private void retryWaiting(long dpid, int attempt) {
-        synchronized (waiting) {
-            var queue = waiting.get(dpid);
-            var st = local.get(dpid);
-            var m = masterCache.get(dpid);
-            if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
-                queue.forEach(w -> deliverHere(st, w));
-            } else if (m != null && !m.equals(self)) {
-                queue.forEach(w -> send(m, w.sentBy(self)));
-            } else if (attempt < FORWARD_RETRIES) {
-                after(FORWARD_RETRY_MILLIS, () -> retryWaiting(dpid, attempt + 1));
-                return;
-            } else {
-                log.warn("cluster: switch {} has had no other master for {} ms: dropped {} message(s) written to it",
-                        Dpids.toString(dpid), FORWARD_RETRIES * FORWARD_RETRY_MILLIS, queue.size());
-                queue.stream().filter(w -> w.kind() == Wire.Kind.BARRIER)
-                        .forEach(w -> barrierAnswered(w, new IllegalStateException("the switch has no master")));
-            }
-            waiting.remove(dpid);
-        }
-    }
-
-    /** On the switch's master: a WRITE goes to the switch; a BARRIER too, and its answer to the member that asked. */
-    private void deliverHere(SwitchState st, Wire w) {
-        if (w.kind() == Wire.Kind.BARRIER) {
-            st.sw.barrier(timeout).whenComplete((reply, e) -> barrierAnswered(w, e));
-            return;
-        }
-        try {
-            st.sw.write(OFMessageReader.read(ByteBuffer.wrap(w.data())));
-        } catch (OFParseException e) {
-            throw new IllegalStateException("a message this cluster serialized does not parse", e);
-        }
-    }
-
-    private void barrierAnswered(Wire barrier, Throwable failure) {
-        var asker = new String(barrier.data(), StandardCharsets.UTF_8);
-        var answer = new Wire(Wire.Kind.BARRIER_DONE, barrier.dpid(), barrier.id(), self, failure == null ? Wire.NONE
-                : String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8));
-        if (asker.equals(self)) {
-            barrierDone(answer);
-        } else {
-            send(asker, answer);
-        }
-    }
-
-    private void barrierDone(Wire w) {
-        var done = barriers.remove(w.id());
-        if (done == null) {
-            return; // timed out already
-        }
-        if (w.data().length == 0) {
-            done.complete(null);
-        } else {
-            done.completeExceptionally(new IllegalStateException("the barrier at switch " + Dpids.toString(w.dpid())
-                    + "'s master failed: " + new String(w.data(), StandardCharsets.UTF_8)));
-        }
-    }
-
+    /** Its handshake is over and the switch has granted its first role: the others learn it at once. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
+        later(this::publishReport);
     }
 
     @Override
@@ -973,11 +805,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
             return; // a newer connection of the same switch already took its place
         }
         local.remove(dpid, st);
-        var o = outgoing.get(dpid);
-        if (o != null && !o.handedOver) {
-            abort(o, "the switch disconnected");
-        }
-        incoming.remove(dpid);
+        migrations.switchRemoved(dpid);
         later(() -> {
             if (!local.containsKey(dpid)) {
                 publishReport();
@@ -997,23 +825,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         }
         later(() -> {
             try {
-                var target = resolve(member);
-                var master = masters.get(dpid);
-                if (master == null) {
-                    throw new IllegalArgumentException("switch " + Dpids.toString(dpid) + " is not connected to the cluster");
-                }
-                if (!connectedTo(dpid).contains(target)) {
-                    throw new IllegalArgumentException("member " + describe(target) + " is not connected to switch "
-                            + Dpids.toString(dpid));
-                }
-                if (master.equals(target)) {
-                    result.complete(new Migration(dpid, master, target, Duration.ZERO));
-                } else if (master.equals(self)) {
-                    startAsMaster(dpid, target, System.nanoTime(), result);
-                } else {
-                    send(master, new Wire(Wire.Kind.MIGRATE, dpid, 0, self, target.getBytes(StandardCharsets.UTF_8)));
-                    awaitMaster(dpid, master, target, System.nanoTime(), result);
-                }
+                migrations.migrate(dpid, member, result);
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
             }
@@ -1021,250 +833,72 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return result;
     }
 
-    /**
-     * Runs a migration this member masters the switch for. The map names a migration's target a moment before the
-     * switch has granted it MASTER (the last phase): a request in that moment, such as a move asked right after the
-     * one to this member, waits for the grant instead of failing.
-     */
-    private void startAsMaster(long dpid, String target, long since, CompletableFuture<Migration> result) {
-        if (incoming.containsKey(dpid)
-                && System.nanoTime() - since < TimeUnit.MILLISECONDS.toNanos(config.migrationTimeout())) {
-            after(5, () -> startAsMaster(dpid, target, since, result));
-            return;
-        }
-        start(dpid, target).whenComplete((m, e) -> complete(result, m, e));
-    }
-
-    /** A migration run by another member: done when the map names the target. */
-    private void awaitMaster(long dpid, String from, String target, long started, CompletableFuture<Migration> result) {
-        long took = System.nanoTime() - started;
-        if (target.equals(masterCache.get(dpid))) {
-            result.complete(new Migration(dpid, from, target, Duration.ofNanos(took)));
-        } else if (took > TimeUnit.MILLISECONDS.toNanos(2L * config.migrationTimeout())) {
-            result.completeExceptionally(new TimeoutException("switch " + Dpids.toString(dpid) + " did not move to "
-                    + describe(target) + " in time"));
-        } else {
-            after(5, () -> awaitMaster(dpid, from, target, started, result));
-        }
-    }
-
-    /** Phase 1, on the master: ask the target to become EQUAL and watch for the marker. */
-    private CompletableFuture<Migration> start(long dpid, String target) {
-        var st = local.get(dpid);
-        if (st != null && st.rolesUnsupported) {
-            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
-                    + " does not support the Nicira role extension: it cannot move"));
-        }
-        if (st == null || st.sw.getRole() != NiciraRole.MASTER) {
-            return CompletableFuture.failedFuture(new IllegalStateException("this member does not master switch "
-                    + Dpids.toString(dpid)));
-        }
-        var o = new Outgoing(migrationIds.incrementAndGet(), dpid, target);
-        if (outgoing.putIfAbsent(dpid, o) != null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
-                    + " is already migrating"));
-        }
-        send(target, new Wire(Wire.Kind.PREPARE, dpid, o.id, self, Wire.NONE));
-        after(config.migrationTimeout(), () -> {
-            if (!o.done.isDone() && !o.handedOver) {
-                abort(o, "no hand-over within " + config.migrationTimeout() + " ms");
-            }
-        });
-        return o.done;
-    }
-
+    /** A message from another member, on a Hazelcast event thread. */
     private void receive(byte[] bytes) {
-        Wire w;
+        Message m;
         try {
-            w = Wire.decode(bytes);
+            m = Message.decode(bytes);
         } catch (IllegalArgumentException e) {
-            log.warn("cluster: dropped a malformed message from another member");
+            log.warn("cluster: dropped a message from another member: {}", e.getMessage());
             return;
         }
         try {
-            switch (w.kind()) {
-                case WRITE, BARRIER -> received(w);
-                case BARRIER_DONE -> barrierDone(w);
-                case MIGRATE -> {
-                    var target = new String(w.data(), StandardCharsets.UTF_8);
-                    var run = new CompletableFuture<Migration>();
-                    startAsMaster(w.dpid(), target, System.nanoTime(), run);
-                    run.whenComplete((m, e) -> {
-                        if (e != null) {
-                            log.warn("cluster: migration of switch {} to {} failed: {}", Dpids.toString(w.dpid()),
-                                    describe(target), e.getMessage());
-                        }
-                    });
-                }
-                case PREPARE -> prepare(w);
-                case READY -> ready(w);
-                case DONE -> done(w);
-                case COMPLETE -> complete(w);
-                case ABORT -> aborted(w);
+            if (m instanceof Message.Write || m instanceof Message.Barrier) {
+                forwarding.received(m);
+            } else if (m instanceof Message.BarrierDone d) {
+                forwarding.barrierDone(d);
+            } else if (m instanceof Message.Migrate g) {
+                migrations.migrateAsked(g);
+            } else if (m instanceof Message.Step st) {
+                migrations.received(st);
             }
         } catch (RuntimeException e) {
-            log.warn("cluster: {} for switch {} failed: {}", w.kind(), Dpids.toString(w.dpid()), e.toString());
+            log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),
+                    e.toString());
         }
     }
 
-    private void received(Wire w) {
-        var st = local.get(w.dpid());
-        if (st == null) {
-            log.warn("cluster: a message for switch {} arrived from {}, which is not connected here",
-                    Dpids.toString(w.dpid()), describe(w.from()));
-            failBarrier(w, "the switch is not connected to the member it was sent to");
-        } else if (st.sw.getRole() != NiciraRole.SLAVE) {
-            deliverHere(st, w);
-        } else if (!w.from().equals(masterCache.get(w.dpid()))) {
-            forward(w); // the switch moved on while the message was under way
-        } else {
-            // Each names the other as master: their views of the map disagree for a moment. Sending it back could
-            // bounce it between the two, so it is dropped, and said.
-            log.warn("cluster: dropped a message for switch {} from {}, which this member takes for its master",
-                    Dpids.toString(w.dpid()), describe(w.from()));
-            failBarrier(w, "the members disagreed on the switch's master");
-        }
+    // ------------------------------------------------------------------------------------------------ the parts' view
+
+    @Override
+    public String self() {
+        return self;
     }
 
-    private void failBarrier(Wire w, String why) {
-        if (w.kind() == Wire.Kind.BARRIER) {
-            barrierAnswered(w, new IllegalStateException(why));
-        }
+    @Override
+    public SwitchState local(long dpid) {
+        return local.get(dpid);
     }
 
-    /** Phase 1, on the target: EQUAL, dropping the switch's messages until the marker. */
-    private void prepare(Wire w) {
-        var st = local.get(w.dpid());
-        if (st == null || handingOff) {
-            send(w.from(), new Wire(Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE));
-            return;
-        }
-        var in = new Incoming(w.id(), w.from());
-        incoming.put(w.dpid(), in);
-        // The master gives up after migrationTimeout and says so; should that never arrive, so does this (a master
-        // that leaves the cluster is given up on at once, see memberLeft).
-        after(2L * config.migrationTimeout(), () -> giveUpIncoming(w.dpid(), in));
-        // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
-        st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, w.id(), () -> { }));
-        st.sw.setRole(NiciraRole.OTHER, timeout).whenComplete((r, e) -> send(w.from(),
-                new Wire(e == null ? Wire.Kind.READY : Wire.Kind.ABORT, w.dpid(), w.id(), self, Wire.NONE)));
+    @Override
+    public String master(long dpid) {
+        return masterCache.get(dpid);
     }
 
-    /** Phase 2, on the master: the marker flow goes in and out; its FLOW_REMOVED marks the hand-over point. */
-    private void ready(Wire w) {
-        var o = outgoing.get(w.dpid());
-        var st = local.get(w.dpid());
-        if (o == null || o.id != w.id() || st == null) {
-            return;
-        }
-        var sw = st.sw;
-        sw.execute(() -> {
-            st.awaitMarker(SwitchState.Gate.HANDLE_UNTIL_MARKER, o.id, () -> markerPassed(o, st));
-            sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.ADD));
-            sw.barrier(timeout).thenRun(() -> {
-                sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.DELETE_STRICT));
-                sw.flush();
-            });
-        });
+    @Override
+    public void send(String member, Message m) {
+        hz.<byte[]>getTopic("beacon.member." + member).publishAsync(m.encode());
     }
 
-    /**
-     * Phase 3, on the master (its I/O thread): later messages are the target's. Once what it wrote before is
-     * through (a barrier), the map names the target, this member steps down to SLAVE and tells the target.
-     */
-    private void markerPassed(Outgoing o, SwitchState st) {
-        o.handedOver = true;
-        st.sw.barrier(timeout).whenCompleteAsync((r, e) -> {
-            masters.put(o.dpid, o.target);
-            masterCache.put(o.dpid, o.target);
-            st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((role, e2) -> {
-                st.sw.execute(st::open); // as SLAVE the core drops its messages; the gate is for the next time
-                send(o.target, new Wire(Wire.Kind.DONE, o.dpid, o.id, self, Wire.NONE));
-            });
-        }, executor);
+    @Override
+    public Duration timeout() {
+        return timeout;
     }
 
-    /** Phase 4, on the target: MASTER. */
-    private void done(Wire w) {
-        var st = local.get(w.dpid());
-        var in = incoming.get(w.dpid());
-        if (st == null || in == null || in.id() != w.id()) {
-            return;
-        }
-        st.sw.setRole(NiciraRole.MASTER, timeout).whenComplete((r, e) -> {
-            incoming.remove(w.dpid(), in);
-            if (e != null) {
-                log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
-            }
-            send(w.from(), new Wire(Wire.Kind.COMPLETE, w.dpid(), w.id(), self, Wire.NONE));
-        });
+    @Override
+    public String mappedMaster(long dpid) {
+        return masters.get(dpid);
     }
 
-    private void complete(Wire w) {
-        var o = outgoing.get(w.dpid());
-        if (o == null || o.id != w.id()) {
-            return;
-        }
-        outgoing.remove(w.dpid(), o);
-        var m = new Migration(o.dpid, self, o.target, Duration.ofNanos(System.nanoTime() - o.started));
-        synchronized (recent) {
-            recent.addLast(m);
-            if (recent.size() > RECENT_MIGRATIONS) {
-                recent.removeFirst();
-            }
-        }
-        log.info("cluster: switch {} migrated to {} in {} ms", Dpids.toString(o.dpid), describe(o.target),
-                String.format("%.1f", m.took().toNanos() / 1e6));
-        o.done.complete(m);
+    @Override
+    public void handOver(long dpid, String target) {
+        masters.put(dpid, target);
+        masterCache.put(dpid, target);
     }
 
-    private void aborted(Wire w) {
-        var o = outgoing.get(w.dpid());
-        if (o != null && o.id == w.id()) {
-            if (!o.handedOver) {
-                abort(o, "the target gave up");
-            }
-            return;
-        }
-        var in = incoming.get(w.dpid());
-        if (in != null && in.id() == w.id()) {
-            giveUpIncoming(w.dpid(), in);
-        }
-    }
-
-    /** On the target of a migration that is given up, unless it is over already. */
-    private void giveUpIncoming(long dpid, Incoming in) {
-        var st = local.get(dpid);
-        if (st != null && incoming.remove(dpid, in)) {
-            // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
-            st.sw.setRole(NiciraRole.SLAVE, timeout).whenComplete((r, e) -> st.sw.execute(st::open));
-        }
-    }
-
-    /** Before the hand-over point only: the old master keeps the switch and handles everything again. */
-    private void abort(Outgoing o, String why) {
-        if (!outgoing.remove(o.dpid, o)) {
-            return;
-        }
-        send(o.target, new Wire(Wire.Kind.ABORT, o.dpid, o.id, self, Wire.NONE));
-        var st = local.get(o.dpid);
-        if (st != null) {
-            st.sw.execute(st::open);
-        }
-        log.warn("cluster: migration of switch {} to {} given up: {}", Dpids.toString(o.dpid), describe(o.target), why);
-        o.done.completeExceptionally(new IllegalStateException("migration given up: " + why));
-    }
-
-    private void send(String member, Wire w) {
-        hz.<byte[]>getTopic("beacon.member." + member).publishAsync(w.encode());
-    }
-
-    private static <T> void complete(CompletableFuture<T> f, T value, Throwable error) {
-        if (error != null) {
-            f.completeExceptionally(error);
-        } else {
-            f.complete(value);
-        }
+    @Override
+    public boolean leaving() {
+        return handingOff;
     }
 
     // ------------------------------------------------------------------------------------------ what others see
@@ -1312,13 +946,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
 
     @Override
     public List<Migration> recentMigrations() {
-        synchronized (recent) {
-            return List.copyOf(recent);
-        }
+        return migrations.recent();
     }
 
     /** A member named by its id, a unique id prefix or its {@code host:port}. */
-    private String resolve(String name) {
+    @Override
+    public String resolve(String name) {
         var matches = new LinkedHashMap<String, String>();
         for (var m : hz.getCluster().getMembers()) {
             var id = m.getUuid().toString();
@@ -1337,7 +970,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener 
         return matches.keySet().iterator().next();
     }
 
-    private String describe(String member) {
+    @Override
+    public String describe(String member) {
         var h = hz;
         if (h != null) {
             for (var m : h.getCluster().getMembers()) {

@@ -225,8 +225,18 @@ class ClusterTest {
         }
         switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
         var before = members.get(0).masters();
+        var hz = com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName(0));
+        // What is re-derived is what the members report: wait until the reports say what the switches say.
+        await(() -> {
+            var reports = hz.<String, byte[]>getMap("beacon.reports");
+            return before.entrySet().stream().allMatch(e -> {
+                var r = reports.get(e.getValue());
+                return r != null && MemberReport.decode(r).find(e.getKey()) != null
+                        && MemberReport.decode(r).find(e.getKey()).role() == NiciraRole.MASTER;
+            });
+        }, "every master's report to say MASTER");
         var rolesBefore = switches.stream().map(sw -> Arrays.toString(sw.roles())).toList();
-        com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName(0)).getMap("beacon.masters").clear();
+        hz.getMap("beacon.masters").clear();
         await(() -> members.get(0).masters().equals(before), "the map to name the same masters again");
         assertEquals(rolesBefore, switches.stream().map(sw -> Arrays.toString(sw.roles())).toList());
     }

@@ -1,0 +1,156 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A message from one member to another, sent as bytes on the receiver's topic {@code beacon.member.<id>} (plain
+ * bytes: Hazelcast's serializer never needs a class of this bundle). Each kind has a stable tag on the wire, and every
+ * message starts with {@link #VERSION}, so that members of two releases refuse each other's messages by name instead
+ * of misreading them.
+ *
+ * <p>Every message names the switch it is about and the member that sent it; a migration's messages carry the
+ * migration's id, a barrier's the barrier's.
+ */
+sealed interface Message {
+    int VERSION = 1;
+
+    long dpid();
+
+    String from();
+
+    /** An OpenFlow message for a switch the sender is SLAVE of: the receiver masters it. */
+    record Write(long dpid, String from, byte[] openflow) implements Message { }
+
+    /**
+     * Behind the WRITEs the sender forwarded before it: the receiver, master, sends the switch a barrier and answers
+     * {@code asker} (the sender, unless a member passed the barrier on because the switch had moved).
+     */
+    record Barrier(long dpid, String from, long id, String asker) implements Message { }
+
+    /** The switch answered barrier {@code id}: {@code failure} is null, or says why it did not. */
+    record BarrierDone(long dpid, String from, long id, String failure) implements Message { }
+
+    /** Hand the switch to {@code target}: asked of the switch's master by any member. */
+    record Migrate(long dpid, String from, String target) implements Message { }
+
+    /** The four-phase migration's steps (see {@link Phase}). */
+    record Step(Phase phase, long dpid, String from, long id) implements Message { }
+
+    enum Phase {
+        /** Phase 1, old master to target: become EQUAL and wait for the marker. */
+        PREPARE,
+        /** The target is EQUAL and watching for the marker. */
+        READY,
+        /** Phase 3, old master to target: everything before the marker is flushed; become MASTER. */
+        DONE,
+        /** Phase 4 finished, target to old master: the target is MASTER. */
+        COMPLETE,
+        /** The migration is given up: the old master keeps the switch. */
+        ABORT
+    }
+
+    default byte[] encode() {
+        var bytes = new ByteArrayOutputStream(48);
+        try (var out = new DataOutputStream(bytes)) {
+            out.writeByte(VERSION);
+            out.writeByte(tag(this));
+            out.writeLong(dpid());
+            out.writeUTF(from());
+            if (this instanceof Write w) {
+                out.writeInt(w.openflow().length);
+                out.write(w.openflow());
+            } else if (this instanceof Barrier b) {
+                out.writeLong(b.id());
+                out.writeUTF(b.asker());
+            } else if (this instanceof BarrierDone d) {
+                out.writeLong(d.id());
+                out.writeBoolean(d.failure() != null);
+                if (d.failure() != null) {
+                    out.writeUTF(d.failure());
+                }
+            } else if (this instanceof Migrate m) {
+                out.writeUTF(m.target());
+            } else if (this instanceof Step st) {
+                out.writeLong(st.id());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** @throws IllegalArgumentException for bytes that are not a message of this version */
+    static Message decode(byte[] bytes) {
+        try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            int version = in.readUnsignedByte();
+            if (version != VERSION) {
+                throw new IllegalArgumentException("cluster message version " + version + ", this member reads "
+                        + VERSION);
+            }
+            int tag = in.readUnsignedByte();
+            long dpid = in.readLong();
+            var from = in.readUTF();
+            Message m = switch (tag) {
+                case 1 -> {
+                    int length = in.readInt();
+                    if (length < 0 || length > in.available()) {
+                        throw new IllegalArgumentException("cluster message with a " + length
+                                + "-byte OpenFlow message in " + in.available() + " bytes");
+                    }
+                    var openflow = new byte[length];
+                    in.readFully(openflow);
+                    yield new Write(dpid, from, openflow);
+                }
+                case 2 -> new Barrier(dpid, from, in.readLong(), in.readUTF());
+                case 3 -> {
+                    long id = in.readLong();
+                    yield new BarrierDone(dpid, from, id, in.readBoolean() ? in.readUTF() : null);
+                }
+                case 4 -> new Migrate(dpid, from, in.readUTF());
+                case 5, 6, 7, 8, 9 -> new Step(phase(tag), dpid, from, in.readLong());
+                default -> throw new IllegalArgumentException("cluster message with unknown tag " + tag);
+            };
+            if (in.available() != 0) {
+                throw new IllegalArgumentException("cluster message with " + in.available() + " bytes left over");
+            }
+            return m;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("truncated cluster message", e);
+        }
+    }
+
+    /** Stable on the wire, whatever the order of declarations here. */
+    private static int tag(Message m) {
+        if (m instanceof Write) {
+            return 1;
+        } else if (m instanceof Barrier) {
+            return 2;
+        } else if (m instanceof BarrierDone) {
+            return 3;
+        } else if (m instanceof Migrate) {
+            return 4;
+        }
+        return switch (((Step) m).phase()) {
+            case PREPARE -> 5;
+            case READY -> 6;
+            case DONE -> 7;
+            case COMPLETE -> 8;
+            case ABORT -> 9;
+        };
+    }
+
+    private static Phase phase(int tag) {
+        return switch (tag) {
+            case 5 -> Phase.PREPARE;
+            case 6 -> Phase.READY;
+            case 7 -> Phase.DONE;
+            case 8 -> Phase.COMPLETE;
+            default -> Phase.ABORT;
+        };
+    }
+}

@@ -1,0 +1,344 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.cluster.ICluster.Migration;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
+import net.beaconcontroller.util.Dpids;
+
+/**
+ * The four-phase switch migration (ElastiCon), on both ends: the old master runs it ({@link Outgoing}), the target
+ * follows it ({@link Incoming}). Each side gives up after its timeout, and at once when the other side leaves the
+ * cluster (see {@link #memberLeft}).
+ */
+final class Migrations {
+    private static final Logger log = LoggerFactory.getLogger(Migrations.class);
+    private static final int RECENT = 100;
+
+    /** A migration this member runs as the switch's master. */
+    private static final class Outgoing {
+        final long id;
+        final long dpid;
+        final String target;
+        final long started = System.nanoTime();
+        final CompletableFuture<Migration> done = new CompletableFuture<>();
+        /** Past the marker: the switch is the target's now, whatever happens. */
+        volatile boolean handedOver;
+
+        Outgoing(long id, long dpid, String target) {
+            this.id = id;
+            this.dpid = dpid;
+            this.target = target;
+        }
+    }
+
+    /** A migration this member is the target of. */
+    private record Incoming(long id, String from) { }
+
+    private final Peers peers;
+    private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
+    private final Map<Long, Incoming> incoming = new ConcurrentHashMap<>();
+    private final ArrayDeque<Migration> recent = new ArrayDeque<>();
+    private final AtomicLong ids = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
+
+    Migrations(Peers peers) {
+        this.peers = peers;
+    }
+
+    /** Whether the switch is moving to or from this member: its roles are the migration's to set. */
+    boolean migrating(long dpid) {
+        return outgoing.containsKey(dpid) || incoming.containsKey(dpid);
+    }
+
+    boolean anyIncoming() {
+        return !incoming.isEmpty();
+    }
+
+    /** On the member's thread: see {@link net.beaconcontroller.cluster.ICluster#migrate}. */
+    void migrate(long dpid, String member, CompletableFuture<Migration> result) {
+        var target = peers.resolve(member);
+        var master = peers.mappedMaster(dpid);
+        if (master == null) {
+            throw new IllegalArgumentException("switch " + Dpids.toString(dpid) + " is not connected to the cluster");
+        }
+        if (!peers.connectedTo(dpid).contains(target)) {
+            throw new IllegalArgumentException("member " + peers.describe(target) + " is not connected to switch "
+                    + Dpids.toString(dpid));
+        }
+        if (master.equals(target)) {
+            result.complete(new Migration(dpid, master, target, Duration.ZERO));
+        } else if (master.equals(peers.self())) {
+            startAsMaster(dpid, target, System.nanoTime(), result);
+        } else {
+            peers.send(master, new Message.Migrate(dpid, peers.self(), target));
+            awaitMaster(dpid, master, target, System.nanoTime(), result);
+        }
+    }
+
+    /** Another member asked this one, the switch's master, to move it. */
+    void migrateAsked(Message.Migrate m) {
+        var run = new CompletableFuture<Migration>();
+        startAsMaster(m.dpid(), m.target(), System.nanoTime(), run);
+        run.whenComplete((done, e) -> {
+            if (e != null) {
+                log.warn("cluster: migration of switch {} to {} failed: {}", Dpids.toString(m.dpid()),
+                        peers.describe(m.target()), e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Runs a migration this member masters the switch for. The map names a migration's target a moment before the
+     * switch has granted it MASTER (the last phase): a request in that moment, such as a move asked right after the
+     * one to this member, waits for the grant instead of failing.
+     */
+    private void startAsMaster(long dpid, String target, long since, CompletableFuture<Migration> result) {
+        if (incoming.containsKey(dpid) && System.nanoTime() - since < peers.timeout().toNanos()) {
+            peers.after(5, () -> startAsMaster(dpid, target, since, result));
+            return;
+        }
+        start(dpid, target).whenComplete((m, e) -> {
+            if (e != null) {
+                result.completeExceptionally(e);
+            } else {
+                result.complete(m);
+            }
+        });
+    }
+
+    /** A migration run by another member: done when the map names the target. */
+    private void awaitMaster(long dpid, String from, String target, long started, CompletableFuture<Migration> result) {
+        long took = System.nanoTime() - started;
+        if (target.equals(peers.master(dpid))) {
+            result.complete(new Migration(dpid, from, target, Duration.ofNanos(took)));
+        } else if (took > 2 * peers.timeout().toNanos()) {
+            result.completeExceptionally(new TimeoutException("switch " + Dpids.toString(dpid) + " did not move to "
+                    + peers.describe(target) + " in time"));
+        } else {
+            peers.after(5, () -> awaitMaster(dpid, from, target, started, result));
+        }
+    }
+
+    /** Phase 1, on the master: ask the target to become EQUAL and watch for the marker. */
+    private CompletableFuture<Migration> start(long dpid, String target) {
+        var st = peers.local(dpid);
+        if (st != null && st.rolesUnsupported) {
+            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
+                    + " does not support the Nicira role extension: it cannot move"));
+        }
+        if (st == null || st.sw.getRole() != NiciraRole.MASTER) {
+            return CompletableFuture.failedFuture(new IllegalStateException("this member does not master switch "
+                    + Dpids.toString(dpid)));
+        }
+        var o = new Outgoing(ids.incrementAndGet(), dpid, target);
+        if (outgoing.putIfAbsent(dpid, o) != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
+                    + " is already migrating"));
+        }
+        send(target, Message.Phase.PREPARE, dpid, o.id);
+        long limit = peers.timeout().toMillis();
+        peers.after(limit, () -> {
+            if (!o.done.isDone() && !o.handedOver) {
+                abort(o, "no hand-over within " + limit + " ms");
+            }
+        });
+        return o.done;
+    }
+
+    /** A step of a migration, from the other end. */
+    void received(Message.Step s) {
+        switch (s.phase()) {
+            case PREPARE -> prepare(s);
+            case READY -> ready(s);
+            case DONE -> done(s);
+            case COMPLETE -> complete(s);
+            case ABORT -> aborted(s);
+        }
+    }
+
+    /** Phase 1, on the target: EQUAL, dropping the switch's messages until the marker. */
+    private void prepare(Message.Step s) {
+        var st = peers.local(s.dpid());
+        if (st == null || peers.leaving()) {
+            send(s.from(), Message.Phase.ABORT, s.dpid(), s.id());
+            return;
+        }
+        var in = new Incoming(s.id(), s.from());
+        incoming.put(s.dpid(), in);
+        // The master gives up after migrationTimeout and says so; should that never arrive, so does this (a master
+        // that leaves the cluster is given up on at once, see memberLeft).
+        peers.after(2 * peers.timeout().toMillis(), () -> giveUpIncoming(s.dpid(), in));
+        // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
+        st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, s.id(), () -> { }));
+        st.sw.setRole(NiciraRole.OTHER, peers.timeout()).whenComplete((r, e) ->
+                send(s.from(), e == null ? Message.Phase.READY : Message.Phase.ABORT, s.dpid(), s.id()));
+    }
+
+    /** Phase 2, on the master: the marker flow goes in and out; its FLOW_REMOVED marks the hand-over point. */
+    private void ready(Message.Step s) {
+        var o = outgoing.get(s.dpid());
+        var st = peers.local(s.dpid());
+        if (o == null || o.id != s.id() || st == null) {
+            return;
+        }
+        var sw = st.sw;
+        sw.execute(() -> {
+            st.awaitMarker(SwitchState.Gate.HANDLE_UNTIL_MARKER, o.id, () -> markerPassed(o, st));
+            sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.ADD));
+            sw.barrier(peers.timeout()).thenRun(() -> {
+                sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.DELETE_STRICT));
+                sw.flush();
+            });
+        });
+    }
+
+    /**
+     * Phase 3, on the master (its I/O thread): later messages are the target's. Once what it wrote before is
+     * through (a barrier), the map names the target, this member steps down to SLAVE and tells the target.
+     */
+    private void markerPassed(Outgoing o, SwitchState st) {
+        o.handedOver = true;
+        st.sw.barrier(peers.timeout()).whenComplete((r, e) -> peers.after(0, () -> {
+            peers.handOver(o.dpid, o.target);
+            st.sw.setRole(NiciraRole.SLAVE, peers.timeout()).whenComplete((role, e2) -> {
+                st.sw.execute(st::open); // as SLAVE the core drops its messages; the gate is for the next time
+                send(o.target, Message.Phase.DONE, o.dpid, o.id);
+            });
+        }));
+    }
+
+    /** Phase 4, on the target: MASTER. */
+    private void done(Message.Step s) {
+        var st = peers.local(s.dpid());
+        var in = incoming.get(s.dpid());
+        if (st == null || in == null || in.id() != s.id()) {
+            return;
+        }
+        st.sw.setRole(NiciraRole.MASTER, peers.timeout()).whenComplete((r, e) -> {
+            incoming.remove(s.dpid(), in);
+            if (e != null) {
+                log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
+            }
+            send(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
+        });
+    }
+
+    private void complete(Message.Step s) {
+        var o = outgoing.get(s.dpid());
+        if (o == null || o.id != s.id()) {
+            return;
+        }
+        outgoing.remove(s.dpid(), o);
+        var m = new Migration(o.dpid, peers.self(), o.target, Duration.ofNanos(System.nanoTime() - o.started));
+        synchronized (recent) {
+            recent.addLast(m);
+            if (recent.size() > RECENT) {
+                recent.removeFirst();
+            }
+        }
+        log.info("cluster: switch {} migrated to {} in {} ms", Dpids.toString(o.dpid), peers.describe(o.target),
+                String.format("%.1f", m.took().toNanos() / 1e6));
+        o.done.complete(m);
+    }
+
+    private void aborted(Message.Step s) {
+        var o = outgoing.get(s.dpid());
+        if (o != null && o.id == s.id()) {
+            if (!o.handedOver) {
+                abort(o, "the target gave up");
+            }
+            return;
+        }
+        var in = incoming.get(s.dpid());
+        if (in != null && in.id() == s.id()) {
+            giveUpIncoming(s.dpid(), in);
+        }
+    }
+
+    /** On the target of a migration that is given up, unless it is over already. */
+    private void giveUpIncoming(long dpid, Incoming in) {
+        var st = peers.local(dpid);
+        if (st != null && incoming.remove(dpid, in)) {
+            // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
+            st.sw.setRole(NiciraRole.SLAVE, peers.timeout()).whenComplete((r, e) -> st.sw.execute(st::open));
+        }
+    }
+
+    /** Before the hand-over point only: the old master keeps the switch and handles everything again. */
+    private void abort(Outgoing o, String why) {
+        if (!outgoing.remove(o.dpid, o)) {
+            return;
+        }
+        send(o.target, Message.Phase.ABORT, o.dpid, o.id);
+        var st = peers.local(o.dpid);
+        if (st != null) {
+            st.sw.execute(st::open);
+        }
+        log.warn("cluster: migration of switch {} to {} given up: {}", Dpids.toString(o.dpid),
+                peers.describe(o.target), why);
+        o.done.completeExceptionally(new IllegalStateException("migration given up: " + why));
+    }
+
+    /**
+     * A member left: migrations with it are given up at once. As the target of one whose source died, this member
+     * would otherwise hold the switch as EQUAL, dropping its messages, until its own timeout.
+     */
+    void memberLeft(String member) {
+        outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
+                .forEach(o -> abort(o, "the target left the cluster"));
+        incoming.forEach((dpid, in) -> {
+            if (in.from().equals(member)) {
+                log.warn("cluster: migration of switch {} to this member given up: its master {} left",
+                        Dpids.toString(dpid), peers.describe(member));
+                giveUpIncoming(dpid, in);
+            }
+        });
+    }
+
+    /** Back from a split: every migration under way is given up (the merged map decides). */
+    void giveUpAll(String why) {
+        outgoing.values().forEach(o -> abort(o, why));
+        incoming.forEach(this::giveUpIncoming);
+    }
+
+    /** The switch disconnected from this member. */
+    void switchRemoved(long dpid) {
+        var o = outgoing.get(dpid);
+        if (o != null && !o.handedOver) {
+            abort(o, "the switch disconnected");
+        }
+        incoming.remove(dpid);
+    }
+
+    /** The member stops: migrations it runs are given up (and said so, while it can still send), then forgotten. */
+    void stop(boolean canSend) {
+        if (canSend) {
+            // The targets would otherwise wait for a marker that never comes (until their own timeout).
+            outgoing.values().stream().filter(o -> !o.handedOver).forEach(o -> abort(o, "this member is leaving"));
+        }
+        outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
+        outgoing.clear();
+        incoming.clear();
+    }
+
+    List<Migration> recent() {
+        synchronized (recent) {
+            return List.copyOf(recent);
+        }
+    }
+
+    private void send(String member, Message.Phase phase, long dpid, long id) {
+        peers.send(member, new Message.Step(phase, dpid, peers.self(), id));
+    }
+}

@@ -1,0 +1,46 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * What the parts of a member (write forwarding, migrations) need of the member: its id, its switches, its view of
+ * the masters, a way to message another member, and its one thread for later work. Cluster implements it; a test can
+ * implement it in memory.
+ */
+interface Peers {
+    /** This member's id. */
+    String self();
+
+    /** This member's side of a switch connected to it, or null. */
+    SwitchState local(long dpid);
+
+    /** The switch's master as this member last saw the masters map (no network round trip), or null. */
+    String master(long dpid);
+
+    void send(String member, Message m);
+
+    /** Runs a task on the member's thread after {@code millis}, unless the member has stopped meanwhile. */
+    void after(long millis, Runnable task);
+
+    /** How long a request to a switch may take (cluster.migrationTimeout). */
+    Duration timeout();
+
+    /** A member id as its address, for log lines. */
+    String describe(String member);
+
+    /** The switch's master as the masters map has it now (a read from the cluster), or null. */
+    String mappedMaster(long dpid);
+
+    /** The hand-over point of a migration: the masters map names {@code target}. */
+    void handOver(long dpid, String target);
+
+    /** The live members connected to a switch, by their reports. */
+    Set<String> connectedTo(long dpid);
+
+    /** A member named by its id, a unique id prefix or its {@code host:port}. */
+    String resolve(String name);
+
+    /** This member is handing its switches over before it leaves: it takes none. */
+    boolean leaving();
+}
