@@ -571,6 +571,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** Coordinator thread, every {@link #TICK_MILLIS}: load, the oldest member's decisions and balancing, roles. */
     private void tick() {
         try {
+            forgetClosed();
             reports.sample(local.values());
             publishReport();
             if (isOldest() && hasQuorum()) {
@@ -594,6 +595,18 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 log.warn("cluster: a round of mastership work failed (tried again each {} ms): {}", TICK_MILLIS, what);
                 lastTickFailure = what;
                 lastTickFailureLogged = now;
+            }
+        }
+    }
+
+    /**
+     * Switches whose connection closed without a removedSwitch (during their handshake, which the core does not
+     * report) are forgotten as if they had been removed.
+     */
+    private void forgetClosed() {
+        for (var st : List.copyOf(local.values())) {
+            if (!st.sw.isConnected()) {
+                removedSwitch(st.sw);
             }
         }
     }
@@ -757,7 +770,15 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         long dpid = sw.getId();
         // On a pool of their own: a burst of connecting switches must not wait behind the periodic work, nor it for them.
         return ready.thenApplyAsync(h -> {
-            local.put(dpid, st);
+            // Connections of one switch wait here together and run in no set order (a future completes its
+            // dependents last first): only the newest may stand for the switch, and only while it is open (one that
+            // closes in its handshake is never removedSwitch'ed).
+            var current = local.merge(dpid, st, (old, nu) -> old.seq > nu.seq && old.sw.isConnected() ? old : nu);
+            if (current != st || !sw.isConnected()) {
+                local.remove(dpid, st);
+                throw new IllegalStateException("switch " + sw.getStringId() + " connected again or closed during its"
+                        + " handshake");
+            }
             publishReport(); // first: the coordinator must not see this member's claim without its connection
             var m = masters.get(dpid);
             if (m == null && !handingOff) { // a leaving member claims none: the oldest member finds it a master

@@ -171,6 +171,8 @@ final class Migrations {
     private void prepare(Message.Step s) {
         var st = peers.local(s.dpid());
         if (st == null || peers.leaving()) {
+            log.warn("cluster: migration of switch {} from {} to this member refused: {}", Dpids.toString(s.dpid()),
+                    peers.describe(s.from()), st == null ? "the switch is not connected here" : "this member is leaving");
             send(s.from(), Message.Phase.ABORT, s.dpid(), s.id());
             return;
         }
@@ -181,8 +183,13 @@ final class Migrations {
         peers.after(2 * peers.timeout().toMillis(), () -> giveUpIncoming(s.dpid(), in));
         // The gate first, on the I/O thread: no message the switch sends us as EQUAL may pass before it.
         st.sw.execute(() -> st.awaitMarker(SwitchState.Gate.DROP_UNTIL_MARKER, s.id(), () -> { }));
-        st.sw.setRole(NiciraRole.OTHER, peers.timeout()).whenComplete((r, e) ->
-                send(s.from(), e == null ? Message.Phase.READY : Message.Phase.ABORT, s.dpid(), s.id()));
+        st.sw.setRole(NiciraRole.OTHER, peers.timeout()).whenComplete((r, e) -> {
+            if (e != null) {
+                log.warn("cluster: migration of switch {} from {}: the switch did not grant EQUAL: {}",
+                        Dpids.toString(s.dpid()), peers.describe(s.from()), e.toString());
+            }
+            send(s.from(), e == null ? Message.Phase.READY : Message.Phase.ABORT, s.dpid(), s.id());
+        });
     }
 
     /** Phase 2, on the master: the marker flow goes in and out; its FLOW_REMOVED marks the hand-over point. */

@@ -1,6 +1,7 @@
 package net.beaconcontroller.cluster.internal;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.openflow.OFFlowMod;
@@ -33,7 +34,11 @@ final class SwitchState {
         CLOSED
     }
 
+    private static final AtomicLong CREATED = new AtomicLong();
+
     final IOFSwitch sw;
+    /** Which of several connections of one switch is the newest. */
+    final long seq = CREATED.incrementAndGet();
     private Gate gate = Gate.OPEN;
     private long marker;
     private Runnable onMarker;
