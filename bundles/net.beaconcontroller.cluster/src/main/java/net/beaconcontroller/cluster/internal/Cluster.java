@@ -226,106 +226,50 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     }
 
     /**
-     * A member that leaves on purpose first moves the switches it masters to the others, one migration at a time, so
-     * none of their PACKET_INs is lost; a take-over after it has gone would leave them without a master for a second
-     * or two. What is not moved within {@link #HAND_OFF_LIMIT} is taken over as from a member that failed.
+     * A member that leaves on purpose first moves the switches it masters to the others (see {@link HandOff}), unless
+     * it has no majority: then the others take them.
      */
     void handOff() {
         if (hz == null || executor == null) {
             return;
         }
         if (!quorum()) {
-            // Without a majority a member must not hand switches over (see quorum): the others take them.
             log.warn("cluster: leaving without a majority of cluster.members present: no switch is handed over");
             return;
         }
-        long started = System.nanoTime();
-        long deadline = started + HAND_OFF_LIMIT.toNanos();
-        var tried = new HashSet<Long>();
-        var failed = new ArrayList<String>();
+        handingOff = true;
         try {
-            handingOff = true;
             leaving.set(self, true, 1, TimeUnit.MINUTES); // no longer than a rejoin under the same id could take
-            try {
-                // One this member started, if it is the oldest: its switch cannot move twice at once.
-                waitFor(balancing, Math.min(deadline, System.nanoTime() + timeout.toNanos()));
-            } catch (RuntimeException e) {
-                log.debug("cluster: leaving: a balancing move did not finish", e);
-            }
-            var targets = targets();
-            if (targets.isEmpty()) {
-                return;
-            }
-            var counts = new HashMap<String, Integer>();
-            masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
-            // Again until none is left: a move to this member planned just before it said it was leaving lands late.
-            while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
-                var mine = mastered(tried);
-                if (mine.isEmpty()) {
-                    if (!migrations.anyIncoming()) {
-                        break;
-                    }
-                    Thread.sleep(10);
-                    continue;
-                }
-                for (long dpid : mine) {
-                    if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
-                        break;
-                    }
-                    tried.add(dpid);
-                    var conns = new HashSet<>(connectedTo(dpid));
-                    conns.retainAll(targets);
-                    if (conns.isEmpty()) {
-                        failed.add(Dpids.toString(dpid) + " (no other member is connected to it)");
-                        continue;
-                    }
-                    var to = Balancer.pick(conns, counts, targets);
-                    counts.merge(to, 1, Integer::sum);
-                    try {
-                        waitFor(migrate(dpid, to), deadline);
-                    } catch (RuntimeException e) {
-                        failed.add(Dpids.toString(dpid) + " (" + e.getMessage() + ")");
-                    }
-                }
-            }
-            mastered(Set.of()).stream().filter(d -> !tried.contains(d))
-                    .forEach(d -> failed.add(Dpids.toString(d) + " (no time left)"));
+        } catch (RuntimeException e) {
+            log.warn("cluster: leaving: the others could not be told ({}); handing over anyway", e.toString());
+        }
+        var pending = new CompletableFuture<CompletionStage<?>>();
+        // A round this member started, if it is the oldest: its switches cannot move twice at once.
+        later(() -> pending.complete(balancing));
+        CompletionStage<?> round;
+        try {
+            round = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            failed.add("the rest (interrupted)");
+            return;
+        } catch (ExecutionException | TimeoutException e) {
+            round = CompletableFuture.completedFuture(null);
+        }
+        try {
+            new HandOff(this, targets(), new HashMap<>(masters)).run(round, HAND_OFF_LIMIT, timeout);
         } catch (RuntimeException e) {
-            failed.add("the rest (" + e.getMessage() + ")");
-        } finally {
-            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            if (tried.isEmpty() && failed.isEmpty()) {
-                log.debug("cluster: leaving: no switch to hand over");
-            } else if (failed.isEmpty()) {
-                log.info("cluster: leaving: handed {} switch(es) to the others in {} ms", tried.size(), ms);
-            } else {
-                log.warn("cluster: leaving: {} switch(es) not handed over in {} ms, the others take them over: {}",
-                        failed.size(), ms, String.join(", ", failed));
-            }
+            log.warn("cluster: leaving: no switch handed over, the others take them over: {}", e.toString());
         }
     }
 
     /** The switches connected here that this member masters, but for {@code except}. */
-    private List<Long> mastered(Set<Long> except) {
+    List<Long> mastered(Set<Long> except) {
         return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterCache.get(d))).sorted()
                 .toList();
     }
 
-    /** @throws RuntimeException when it failed or the deadline passed first */
-    private static void waitFor(CompletionStage<?> stage, long deadline) {
-        try {
-            stage.toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("no time left");
-        }
+    boolean receivingSwitches() {
+        return migrations.anyIncoming();
     }
 
     /** Leaves the cluster. */

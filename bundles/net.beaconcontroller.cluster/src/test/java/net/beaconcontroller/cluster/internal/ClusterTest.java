@@ -203,6 +203,7 @@ class ClusterTest {
         int source = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
         int target = (source + 1) % 3;
         var ids = members.stream().map(Cluster::localMemberId).toList();
+        sw.withholdEqual = true; // the migration stays in its first phase until the kill
         members.get(source).migrate(1, ids.get(target)); // its answer dies with it
         await(() -> Arrays.asList(sw.roles()).contains(NiciraRole.OTHER), "the target to become EQUAL");
         kill(source);

@@ -44,6 +44,9 @@ final class RoleSwitch implements AutoCloseable {
     /** Each BARRIER_REQUEST: the connection it came on and how many PACKET_INs were answered when it did. */
     final List<List<Integer>> barriers = new CopyOnWriteArrayList<>();
 
+    /** Grants EQUAL without answering: a migration stays in its first phase (its target waits for the answer). */
+    volatile boolean withholdEqual;
+
     RoleSwitch(long dpid, int... controllerPorts) {
         roles = new NiciraRole[controllerPorts.length];
         for (int i = 0; i < controllerPorts.length; i++) {
@@ -101,6 +104,9 @@ final class RoleSwitch implements AutoCloseable {
                 }
             }
             roles[i] = request.role();
+        }
+        if (request.role() == NiciraRole.OTHER && withholdEqual) {
+            return null;
         }
         return new NiciraRoleReply(request.xid(), request.role()).toByteArray();
     }
