@@ -35,9 +35,12 @@ MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
 HANDED = re.compile(r"leaving: handed (\d+) switch\(es\) to the others in (\d+) ms")
-TESTS = ("cluster_formed", "cluster_kill_any", "cluster_pingall", "cluster_network_apps", "cluster_static_flows",
-         "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition",
-         "cluster_bundle_restart", "cluster_wrong_name")
+TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_static_flows", "cluster_rest",
+         "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition", "cluster_bundle_restart",
+         "cluster_wrong_name",
+         # Last: run before cluster_failover, its restarts made that test's pingall fail in about half the runs
+         # (docs/cluster.md, "Not done").
+         "cluster_kill_any")
 
 
 class Instance:
@@ -451,11 +454,14 @@ def test_cluster_failover(ctx):
         outage, lost = ping.outage_after(t, 30)
     finally:
         ping.stop()
-    pingall(net)
-    t = time.time()
-    victim.start()
-    ovsenv.wait_until(lambda: len(ctx.instances[min(live)].cluster()[0]) == INSTANCES, 60, "the instance to rejoin",
-                      interval=0.5)
+    try:
+        pingall(net)
+    finally:
+        # Whatever happened, the tests after this one get their three instances back.
+        t = time.time()
+        victim.start()
+        ovsenv.wait_until(lambda: len(ctx.instances[min(live)].cluster()[0]) == INSTANCES, 60,
+                          "the instance to rejoin", interval=0.5)
     roles = ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
                               and any(master_port(r, br) == victim_port for br in r) and r, 60,
                               "the restarted instance to master a switch again", interval=0.5)

@@ -100,6 +100,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private volatile ExecutorService handshakes;
     private volatile CompletableFuture<HazelcastInstance> ready = new CompletableFuture<>();
     private volatile HazelcastInstance hz;
+    /** Guards {@code stopped} and the publication of {@code hz}: a stop and a join that ends meanwhile. */
+    private final Object lifecycle = new Object();
+    private boolean stopped;
     private volatile String self;
     /** The listener on this member's topic, {@code beacon.member.<self>}. */
     private UUID inbox;
@@ -198,17 +201,25 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     @Deactivate
     void deactivate() {
-        handOff(); // while the core still has this arbiter: migrations need it
-        synchronized (registrations) {
-            registered = false;
-            registrations.forEach(ServiceRegistration::unregister);
-            registrations.clear();
+        try {
+            handOff(); // while the core still has this arbiter: migrations need it
+        } catch (RuntimeException e) {
+            log.warn("cluster: leaving: no switch handed over, the others take them over: {}", e.toString());
+        } finally {
+            synchronized (registrations) {
+                registered = false;
+                registrations.forEach(ServiceRegistration::unregister);
+                registrations.clear();
+            }
+            stop();
         }
-        stop();
     }
 
     /** Joins the cluster in the background (outside OSGi: for tests). */
     void start(ClusterConfig c) {
+        synchronized (lifecycle) {
+            stopped = false;
+        }
         config = c;
         handingOff = false;
         ready = new CompletableFuture<>();
@@ -274,21 +285,30 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /** Leaves the cluster. */
     void stop() {
-        migrations.stop(hz != null && hz.getLifecycleService().isRunning());
-        if (executor != null) {
-            executor.shutdownNow();
-            executor = null;
-            handshakes.shutdownNow();
+        HazelcastInstance h;
+        synchronized (lifecycle) {
+            stopped = true; // a join still under way shuts its member down itself (see join)
+            h = hz;
+            hz = null;
         }
-        ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
-        var h = hz;
-        hz = null;
-        if (h != null) {
-            h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
+        try {
+            migrations.stop(h != null && h.getLifecycleService().isRunning());
+        } catch (RuntimeException e) {
+            log.warn("cluster: stopping: migrations under way not given up cleanly: {}", e.toString());
+        } finally {
+            if (executor != null) {
+                executor.shutdownNow();
+                executor = null;
+                handshakes.shutdownNow();
+            }
+            ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
+            if (h != null) {
+                h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
+            }
+            local.clear();
+            masterCache.clear();
+            forwarding.clear();
         }
-        local.clear();
-        masterCache.clear();
-        forwarding.clear();
     }
 
     private static void validate(ClusterConfig c) {
@@ -339,10 +359,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             masters = h.getMap("beacon.masters");
             reports = new Reports(h.getMap("beacon.reports"));
             leaving = h.getMap("beacon.leaving");
-            hz = h; // last: readers take a set hz to mean that everything above is there
+            synchronized (lifecycle) {
+                if (stopped) { // the bundle stopped while the member joined: nobody else would shut it down
+                    h.shutdown();
+                    return;
+                }
+                hz = h; // last: readers take a set hz to mean that everything above is there
+            }
             masters.addEntryListener(new MasterListener(), true);
             masterCache.putAll(masters);
-            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
             h.getLifecycleService().addLifecycleListener(e -> {
                 if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
                     later(this::merged);
@@ -403,7 +429,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             h.getTopic("beacon.member." + self).removeMessageListener(inbox);
             reports.remove(self);
             self = id;
-            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive((byte[]) m.getMessageObject()));
+            inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
         }
         migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
@@ -553,6 +579,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 removedSwitch(st.sw);
             }
         }
+        // The map may name this member for a switch it no longer has (the oldest read a report written before the
+        // switch left): only this member can tell, and it gives the switch back at once.
+        masterCache.forEach((dpid, m) -> {
+            if (m.equals(self) && !local.containsKey(dpid)) {
+                masters.remove(dpid, self);
+            }
+        });
     }
 
     /**
@@ -717,7 +750,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             // Connections of one switch wait here together and run in no set order (a future completes its
             // dependents last first): only the newest may stand for the switch, and only while it is open (one that
             // closes in its handshake is never removedSwitch'ed).
-            var current = local.merge(dpid, st, (old, nu) -> old.seq > nu.seq && old.sw.isConnected() ? old : nu);
+            var current = local.merge(dpid, st, (old, nu) -> {
+                if (old.seq > nu.seq && old.sw.isConnected()) {
+                    return old;
+                }
+                nu.previous = old; // back in its place should this one close in its handshake while it lives on
+                return nu;
+            });
             if (current != st || !sw.isConnected()) {
                 local.remove(dpid, st);
                 throw new IllegalStateException("switch " + sw.getStringId() + " connected again or closed during its"
@@ -769,6 +808,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (st == null || st.sw != sw) {
             return; // a newer connection of the same switch already took its place
         }
+        var previous = st.previous;
+        st.previous = null;
+        if (previous != null && previous.sw.isConnected() && local.replace(dpid, st, previous)) {
+            return; // a newer connection closed in its handshake; the older one still stands for the switch
+        }
         local.remove(dpid, st);
         migrations.switchRemoved(dpid);
         later(() -> {
@@ -799,9 +843,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     }
 
     /** A message from another member, on a Hazelcast event thread. */
-    private void receive(byte[] bytes) {
+    private void receive(Object payload) {
         Message m;
         try {
+            if (!(payload instanceof byte[] bytes)) {
+                throw new IllegalArgumentException("not bytes but " + payload);
+            }
             m = Message.decode(bytes);
         } catch (IllegalArgumentException e) {
             log.warn("cluster: dropped a message from another member: {}", e.getMessage());

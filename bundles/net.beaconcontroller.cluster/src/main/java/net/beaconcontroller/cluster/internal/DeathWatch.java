@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +29,14 @@ import com.hazelcast.instance.impl.HazelcastInstanceProxy;
  */
 final class DeathWatch {
     private static final Logger log = LoggerFactory.getLogger(DeathWatch.class);
-    private static final int CONNECT_TIMEOUT_MILLIS = 200;
+    /** A process that is gone refuses at once; a member that is frozen or cut off makes a probe wait this long. */
+    private static final int CONNECT_TIMEOUT_MILLIS = 50;
+    /** A member that did not refuse is probed again only after this, so that one cut off costs the thread little. */
+    private static final long REPROBE_NANOS = 1_000_000_000L;
 
     private final HazelcastInstance hz;
+    /** When each member without a connection was last probed (System.nanoTime); the calling thread's own. */
+    private final Map<UUID, Long> probed = new HashMap<>();
 
     DeathWatch(HazelcastInstance hz) {
         this.hz = hz;
@@ -45,14 +53,23 @@ final class DeathWatch {
         }
         var node = impl.node;
         var connections = node.getServer().getConnectionManager(EndpointQualifier.MEMBER);
-        for (var m : hz.getCluster().getMembers()) {
+        var members = hz.getCluster().getMembers();
+        probed.keySet().retainAll(members.stream().map(m -> m.getUuid()).toList());
+        long now = System.nanoTime();
+        for (var m : members) {
             if (m.localMember()) {
                 continue;
             }
             var connection = connections.get(m.getAddress());
             if (connection != null && connection.isAlive()) {
+                probed.remove(m.getUuid());
                 continue;
             }
+            var last = probed.get(m.getUuid());
+            if (last != null && now - last < REPROBE_NANOS) {
+                continue;
+            }
+            probed.put(m.getUuid(), now);
             if (refused(new InetSocketAddress(m.getAddress().getHost(), m.getAddress().getPort()))) {
                 log.warn("cluster: member {} refuses connections: its process is gone; it leaves the cluster now",
                         m.getAddress());

@@ -34,8 +34,10 @@ final class Mastership {
      */
     record Change(long dpid, String from, String to) { }
 
-    /** Since when each switch's live master has been missing from its reports (System.nanoTime). */
-    private final Map<Long, Long> unreported = new HashMap<>();
+    /** A switch's live master missing from its reports, and since when (System.nanoTime). */
+    private record Unreported(String master, long since) { }
+
+    private final Map<Long, Unreported> unreported = new HashMap<>();
 
     /**
      * @param live    the live members, oldest first
@@ -77,8 +79,12 @@ final class Mastership {
                 continue;
             }
             if (current != null && liveSet.contains(current)) {
-                long since = unreported.computeIfAbsent(dpid, d -> now);
-                if (now - since < GRACE_NANOS) {
+                var u = unreported.get(dpid);
+                if (u == null || !u.master().equals(current)) { // a new master gets a grace of its own
+                    u = new Unreported(current, now);
+                    unreported.put(dpid, u);
+                }
+                if (now - u.since() < GRACE_NANOS) {
                     continue;
                 }
             }

@@ -17,11 +17,10 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
  * bring back. Encoded as bytes with a version so that members of two releases can tell each other's reports apart.
  *
  * @param member   the writer's member id
- * @param seq      the writer's count of reports, so a reader can tell a newer one
  * @param cpu      the writer's process CPU load, 0 to 1, negative when unknown
  * @param switches one entry per switch connected to the writer, by datapath id
  */
-record MemberReport(String member, long seq, double cpu, List<SwitchReport> switches) {
+record MemberReport(String member, double cpu, List<SwitchReport> switches) {
     static final int VERSION = 1;
 
     /**
@@ -55,7 +54,6 @@ record MemberReport(String member, long seq, double cpu, List<SwitchReport> swit
         try (var out = new DataOutputStream(bytes)) {
             out.writeByte(VERSION);
             out.writeUTF(member);
-            out.writeLong(seq);
             out.writeDouble(cpu);
             out.writeInt(switches.size());
             for (var s : switches) {
@@ -78,7 +76,6 @@ record MemberReport(String member, long seq, double cpu, List<SwitchReport> swit
                         + VERSION);
             }
             var member = in.readUTF();
-            long seq = in.readLong();
             double cpu = in.readDouble();
             int n = in.readInt();
             if (n < 0 || n > bytes.length / 17) {
@@ -92,7 +89,7 @@ record MemberReport(String member, long seq, double cpu, List<SwitchReport> swit
             if (in.available() != 0) {
                 throw new IllegalArgumentException("member report with " + in.available() + " bytes left over");
             }
-            return new MemberReport(member, seq, cpu, List.of(switches));
+            return new MemberReport(member, cpu, List.of(switches));
         } catch (IOException e) {
             throw new IllegalArgumentException("truncated member report", e);
         }

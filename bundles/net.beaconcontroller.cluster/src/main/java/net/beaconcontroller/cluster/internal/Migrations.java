@@ -201,6 +201,9 @@ final class Migrations {
         }
         var sw = st.sw;
         sw.execute(() -> {
+            if (outgoing.get(o.dpid) != o) {
+                return; // given up (timeout) after READY arrived: its gate was reopened, nothing may arm it again
+            }
             st.awaitMarker(SwitchState.Gate.HANDLE_UNTIL_MARKER, o.id, () -> markerPassed(o, st));
             sw.write(SwitchState.marker(sw, o.id, OFFlowMod.Command.ADD));
             sw.barrier(peers.timeout()).thenRun(() -> {
@@ -216,6 +219,14 @@ final class Migrations {
      */
     private void markerPassed(Outgoing o, SwitchState st) {
         o.handedOver = true;
+        // Past this point only the target's COMPLETE ends it; should that never come (the target died or lost the
+        // switch), the migration is over all the same, or the switch could never move, nor follow the map, again.
+        peers.after(2 * peers.timeout().toMillis(), () -> {
+            if (outgoing.remove(o.dpid, o)) {
+                o.done.completeExceptionally(new IllegalStateException("no answer from " + peers.describe(o.target)
+                        + " after the hand-over"));
+            }
+        });
         st.sw.barrier(peers.timeout()).whenComplete((r, e) -> peers.after(0, () -> {
             peers.handOver(o.dpid, o.target);
             st.sw.setRole(NiciraRole.SLAVE, peers.timeout()).whenComplete((role, e2) -> {
@@ -230,6 +241,9 @@ final class Migrations {
         var st = peers.local(s.dpid());
         var in = incoming.get(s.dpid());
         if (st == null || in == null || in.id() != s.id()) {
+            // Given up here, or the switch left: the old master is past its hand-over and only waits for this answer
+            // to end the migration; the map's new master is asserted by the rounds (or re-derived if it cannot be).
+            send(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
             return;
         }
         st.sw.setRole(NiciraRole.MASTER, peers.timeout()).whenComplete((r, e) -> {
@@ -302,8 +316,14 @@ final class Migrations {
      * would otherwise hold the switch as EQUAL, dropping its messages, until its own timeout.
      */
     void memberLeft(String member) {
-        outgoing.values().stream().filter(o -> o.target.equals(member) && !o.handedOver)
-                .forEach(o -> abort(o, "the target left the cluster"));
+        outgoing.values().stream().filter(o -> o.target.equals(member)).forEach(o -> {
+            if (!o.handedOver) {
+                abort(o, "the target left the cluster");
+            } else if (outgoing.remove(o.dpid, o)) {
+                o.done.completeExceptionally(new IllegalStateException("the target left the cluster after the"
+                        + " hand-over"));
+            }
+        });
         incoming.forEach((dpid, in) -> {
             if (in.from().equals(member)) {
                 log.warn("cluster: migration of switch {} to this member given up: its master {} left",

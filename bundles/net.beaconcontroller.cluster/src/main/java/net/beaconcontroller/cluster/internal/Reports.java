@@ -24,7 +24,6 @@ final class Reports {
     private final IMap<String, byte[]> map;
     /** Guards writing this member's report, which handshake threads and the coordinator both do. */
     private final Object lock = new Object();
-    private long seq;
     /** The coordinator thread's. */
     private long lastSample = System.nanoTime();
 
@@ -54,7 +53,7 @@ final class Reports {
         synchronized (lock) {
             var list = switches.stream()
                     .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
-            map.set(self, new MemberReport(self, ++seq, cpu, list).encode());
+            map.set(self, new MemberReport(self, cpu, list).encode());
         }
     }
 

@@ -21,7 +21,7 @@ class MastershipTest {
 
     /** A report of {@code member}: pairs of (dpid, role) as "1M", "2S", "3O". */
     private static MemberReport report(String member, String... switches) {
-        return new MemberReport(member, 1, -1, Arrays.stream(switches).map(s -> new SwitchReport(
+        return new MemberReport(member, -1, Arrays.stream(switches).map(s -> new SwitchReport(
                 Long.parseLong(s.substring(0, s.length() - 1)), switch (s.charAt(s.length() - 1)) {
                     case 'M' -> NiciraRole.MASTER;
                     case 'S' -> NiciraRole.SLAVE;

@@ -13,7 +13,7 @@ import net.beaconcontroller.cluster.internal.MemberReport.SwitchReport;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 class MemberReportTest {
-    private final MemberReport report = new MemberReport("7f3c-member", 42, 0.25, List.of(
+    private final MemberReport report = new MemberReport("7f3c-member", 0.25, List.of(
             new SwitchReport(0x0102030405060708L, NiciraRole.MASTER, 1200),
             new SwitchReport(2, NiciraRole.SLAVE, 0), new SwitchReport(3, NiciraRole.OTHER, 5)));
 
@@ -28,8 +28,8 @@ class MemberReportTest {
     @Test
     void theRoleTagsAreStable() {
         var bytes = report.encode();
-        // version, then the member id (2-byte length + UTF-8), seq, cpu, count; then per switch dpid + tag + rate
-        int first = 1 + 2 + "7f3c-member".length() + 8 + 8 + 4;
+        // version, then the member id (2-byte length + UTF-8), cpu, count; then per switch dpid + tag + rate
+        int first = 1 + 2 + "7f3c-member".length() + 8 + 4;
         assertEquals(1, bytes[0]);
         assertEquals(1, bytes[first + 8], "MASTER is tag 1");
         assertEquals(2, bytes[first + 17 + 8], "SLAVE is tag 2");
@@ -48,10 +48,10 @@ class MemberReportTest {
             assertThrows(IllegalArgumentException.class, () -> MemberReport.decode(Arrays.copyOf(bytes, cut)));
         }
         var badTag = bytes.clone();
-        badTag[1 + 2 + "7f3c-member".length() + 20 + 8] = 9;
+        badTag[1 + 2 + "7f3c-member".length() + 12 + 8] = 9;
         assertThrows(IllegalArgumentException.class, () -> MemberReport.decode(badTag));
         var huge = bytes.clone();
-        huge[1 + 2 + "7f3c-member".length() + 16] = 0x7f; // a switch count far beyond the bytes
+        huge[1 + 2 + "7f3c-member".length() + 8] = 0x7f; // a switch count far beyond the bytes
         assertThrows(IllegalArgumentException.class, () -> MemberReport.decode(huge));
         var longer = Arrays.copyOf(bytes, bytes.length + 1);
         assertThrows(IllegalArgumentException.class, () -> MemberReport.decode(longer));
