@@ -167,6 +167,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addListener(ITopologyListener listener) {
         listeners.add(listener);
+        // It may have read getLinks() before it was registered: the links that came in between would be lost to it.
+        store.replayTo(listener);
+        deliver();
     }
 
     void removeListener(ITopologyListener listener) {
@@ -373,6 +376,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private void deliver() {
         store.drain(change -> {
             for (var l : listeners) {
+                if (change.only() != null && change.only() != l) {
+                    continue;
+                }
                 try {
                     if (change.added()) {
                         l.linkAdded(change.link());

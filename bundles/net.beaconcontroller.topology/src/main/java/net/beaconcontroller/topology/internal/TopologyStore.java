@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
+import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
 
 /**
@@ -24,7 +25,12 @@ import net.beaconcontroller.topology.Link;
  */
 final class TopologyStore {
     /** A link that appeared ({@code added}) or went. */
-    record LinkChange(Link link, boolean added) { }
+    /** A link that appeared or went, for every listener, or for {@code only} one (see {@link #replayTo}). */
+    record LinkChange(Link link, boolean added, ITopologyListener only) {
+        LinkChange(Link link, boolean added) {
+            this(link, added, null);
+        }
+    }
 
     /** What a probe that came back did. */
     enum Seen { NEW, REFRESHED, UNKNOWN_PORT }
@@ -124,6 +130,17 @@ final class TopologyStore {
                 lastSeen.keySet().removeAll(old);
                 publish(v.withoutLinks(old));
             }
+        }
+    }
+
+    /**
+     * Queues every current link as added, for {@code listener} alone, behind the changes already queued and before
+     * any later one: a listener that read the links before it was registered (the routing engine does, as it starts)
+     * hears what it missed in between, and a link that goes meanwhile is removed after it was added.
+     */
+    void replayTo(ITopologyListener listener) {
+        synchronized (lock) {
+            view.links().keySet().forEach(l -> pending.add(new LinkChange(l, true, listener)));
         }
     }
 

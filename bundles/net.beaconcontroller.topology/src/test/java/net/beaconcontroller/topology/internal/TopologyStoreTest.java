@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
 import net.beaconcontroller.topology.internal.TopologyStore.LinkChange;
 import net.beaconcontroller.topology.internal.TopologyStore.Seen;
@@ -35,6 +36,31 @@ class TopologyStoreTest {
         assertEquals(Seen.NEW, store.linkSeen(AB, 0, Instant.EPOCH));
         assertEquals(Seen.NEW, store.linkSeen(BA, 0, Instant.EPOCH));
         assertEquals(List.of(new LinkChange(AB, true), new LinkChange(BA, true)), changes());
+    }
+
+    /**
+     * The routing engine reads the links as it starts and is registered as a listener a moment later: the links that
+     * came in between reach it by the replay, for it alone, and a removal queued after the replay comes after it.
+     */
+    @Test
+    void aListenerRegisteredLateHearsEveryCurrentLinkBeforeLaterChanges() {
+        twoSwitchesWithACable();
+        ITopologyListener late = new ITopologyListener() {
+            @Override
+            public void linkAdded(Link link) {
+            }
+
+            @Override
+            public void linkRemoved(Link link) {
+            }
+        };
+        store.replayTo(late);
+        store.portDown(1, 1);
+        var told = changes();
+        assertEquals(Set.of(new LinkChange(AB, true, late), new LinkChange(BA, true, late)),
+                Set.copyOf(told.subList(0, 2)));
+        assertEquals(Set.of(new LinkChange(AB, false), new LinkChange(BA, false)), Set.copyOf(told.subList(2, 4)));
+        assertEquals(4, told.size());
     }
 
     @Test

@@ -32,7 +32,9 @@ public final class ApspRoutingService extends ApspEngine implements ITopologyLis
 
     @Activate
     public ApspRoutingService(@Reference ITopology topology) {
-        // Events racing with this read are harmless: adding a known link or removing an unknown one changes nothing.
+        // The links that come between this read and this listener's registration are replayed to it by the topology
+        // when it registers (a member that restarts as its switches reconnect missed some before); a link known twice
+        // or an unknown one removed changes nothing.
         var links = topology.getLinks().keySet();
         reset(links);
         log.info("All-pairs shortest-path routing started: {} switches, {} links", switchCount(), links.size());
