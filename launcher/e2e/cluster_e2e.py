@@ -35,12 +35,9 @@ MEMBER_ROW = re.compile(r"^([0-9a-f-]{36})\s+(\S+:\d+)\s")
 MASTER_ROW = re.compile(r"^((?:[0-9a-f]{2}:){7}[0-9a-f]{2})\s+(\S+)\s*$")
 MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
 HANDED = re.compile(r"leaving: handed (\d+) switch\(es\) to the others in (\d+) ms")
-TESTS = ("cluster_formed", "cluster_pingall", "cluster_network_apps", "cluster_static_flows", "cluster_rest",
-         "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition", "cluster_bundle_restart",
-         "cluster_wrong_name",
-         # Last: run before cluster_failover, its restarts made that test's pingall fail in about half the runs
-         # (docs/cluster.md, "Not done").
-         "cluster_kill_any")
+TESTS = ("cluster_formed", "cluster_kill_any", "cluster_pingall", "cluster_network_apps", "cluster_static_flows",
+         "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition",
+         "cluster_bundle_restart", "cluster_wrong_name")
 
 
 class Instance:

@@ -170,9 +170,14 @@ final class Migrations {
     /** Phase 1, on the target: EQUAL, dropping the switch's messages until the marker. */
     private void prepare(Message.Step s) {
         var st = peers.local(s.dpid());
-        if (st == null || peers.leaving()) {
+        // Only from SLAVE: a connection whose handshake has not had its role yet would have its EQUAL overtaken by the
+        // handshake's own role request, and as SLAVE it would never see the marker (its gate would stay shut).
+        var why = st == null ? "the switch is not connected here"
+                : st.sw.getRole() != NiciraRole.SLAVE ? "the switch has granted it " + st.sw.getRole() + ", not SLAVE"
+                : peers.leaving() ? "this member is leaving" : null;
+        if (why != null) {
             log.warn("cluster: migration of switch {} from {} to this member refused: {}", Dpids.toString(s.dpid()),
-                    peers.describe(s.from()), st == null ? "the switch is not connected here" : "this member is leaving");
+                    peers.describe(s.from()), why);
             send(s.from(), Message.Phase.ABORT, s.dpid(), s.id());
             return;
         }
@@ -251,6 +256,15 @@ final class Migrations {
             if (e != null) {
                 log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
             }
+            // The marker came before DONE on this connection, so the gate is open by now, unless this member did not
+            // see it (it was not EQUAL then): a gate left shut would drop every message of the switch it masters.
+            st.sw.execute(() -> {
+                if (st.gate() == SwitchState.Gate.DROP_UNTIL_MARKER) {
+                    log.warn("cluster: switch {}: the migration's marker never arrived here; its messages are handled"
+                            + " from now on", st.sw.getStringId());
+                    st.open();
+                }
+            });
             send(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
         });
     }
