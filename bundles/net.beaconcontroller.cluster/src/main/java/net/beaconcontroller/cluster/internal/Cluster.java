@@ -344,7 +344,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         c.setProperty("hazelcast.partition.count", Integer.toString(PARTITIONS));
         // A copy of every entry on each other configured member (up to Hazelcast's 6 backups), written before the
         // write returns: no single death, nor one more while a join's migrations run, loses what the members agreed.
-        int copies = Math.max(1, Math.min(6, (int) Arrays.stream(config.members()).distinct().count() - 1));
+        int copies = Math.max(1, Math.min(6, configuredMembers() - 1));
         c.getMapConfig("beacon.*").setBackupCount(copies).setAsyncBackupCount(0);
         c.setProperty("hazelcast.local.localAddress", config.bindAddress());
         var network = c.getNetworkConfig();
@@ -480,10 +480,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         return liveMembers().stream().filter(m -> !gone.contains(m)).toList();
     }
 
-    private Map<String, MemberReport> liveReports(List<String> live) {
-        return reports.live(live);
-    }
-
     /** The live members connected to a switch, by their reports. */
     @Override
     public Set<String> connectedTo(long dpid) {
@@ -517,8 +513,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
      * then never takes switches from masters that are alive on the other side.
      */
     private boolean quorum() {
-        int configured = (int) Arrays.stream(config.members()).distinct().count();
-        return hz.getCluster().getMembers().size() >= configured / 2 + 1;
+        return hz.getCluster().getMembers().size() >= configuredMembers() / 2 + 1;
+    }
+
+    private int configuredMembers() {
+        return (int) Arrays.stream(config.members()).distinct().count();
     }
 
     /** Coordinator thread: {@link #quorum}, saying when it changes. */
@@ -527,7 +526,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (quorum != hadQuorum) {
             hadQuorum = quorum;
             int size = hz.getCluster().getMembers().size();
-            int configured = (int) Arrays.stream(config.members()).distinct().count();
+            int configured = configuredMembers();
             if (quorum) {
                 log.info("cluster: {} of {} configured members present: assigning masters again", size, configured);
             } else {
@@ -601,7 +600,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private void reconcile() {
         var live = liveMembers();
         var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
-        var byMember = liveReports(live);
+        var byMember = reports.live(live);
         var gone = leaving.keySet();
         for (var change : mastership.decide(live, gone, byMember, current, System.nanoTime())) {
             long dpid = change.dpid();
@@ -622,7 +621,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             return;
         }
         var live = liveMembers();
-        var byMember = liveReports(live);
+        var byMember = reports.live(live);
         var connections = new HashMap<Long, Set<String>>();
         var rates = new HashMap<Long, Long>();
         for (var r : byMember.values()) {
@@ -663,7 +662,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         }
         var now = masters.getAll(new HashSet<>(local.keySet()));
         var live = liveMembers();
-        var contested = Mastership.contested(self, live, liveReports(live), now);
+        var contested = Mastership.contested(self, live, reports.live(live), now);
         for (var st : local.values()) {
             long dpid = st.sw.getId();
             var m = now.get(dpid);
@@ -927,7 +926,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             return List.of();
         }
         var members = h.getCluster().getMembers();
-        var byMember = liveReports(members.stream().map(m -> m.getUuid().toString()).toList());
+        var byMember = reports.live(members.stream().map(m -> m.getUuid().toString()).toList());
         var result = new ArrayList<Member>();
         boolean first = true;
         for (var m : members) {
@@ -946,7 +945,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (h == null) {
             return 1;
         }
-        long total = liveReports(liveMembers()).values().stream().mapToLong(MemberReport::masteredRate).sum();
+        long total = reports.live(liveMembers()).values().stream().mapToLong(MemberReport::masteredRate).sum();
         long perMember = Math.max(1, ((long) config.highWater() + config.lowWater()) / 2);
         return (int) Math.max(1, (total + perMember - 1) / perMember);
     }

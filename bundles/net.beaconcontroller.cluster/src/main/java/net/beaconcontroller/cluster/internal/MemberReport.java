@@ -1,11 +1,5 @@
 package net.beaconcontroller.cluster.internal;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 import net.beaconcontroller.openflow.vendor.NiciraRole;
@@ -50,9 +44,7 @@ record MemberReport(String member, double cpu, List<SwitchReport> switches) {
     }
 
     byte[] encode() {
-        var bytes = new ByteArrayOutputStream(32 + 24 * switches.size());
-        try (var out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
+        return Codec.encode(VERSION, 32 + 17 * switches.size(), out -> {
             out.writeUTF(member);
             out.writeDouble(cpu);
             out.writeInt(switches.size());
@@ -61,20 +53,12 @@ record MemberReport(String member, double cpu, List<SwitchReport> switches) {
                 out.writeByte(tag(s.role()));
                 out.writeLong(s.rate());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        });
     }
 
     /** @throws IllegalArgumentException for bytes that are not a report of this version */
     static MemberReport decode(byte[] bytes) {
-        try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            int version = in.readUnsignedByte();
-            if (version != VERSION) {
-                throw new IllegalArgumentException("member report version " + version + ", this member reads "
-                        + VERSION);
-            }
+        return Codec.decode(bytes, "member report", VERSION, in -> {
             var member = in.readUTF();
             double cpu = in.readDouble();
             int n = in.readInt();
@@ -86,13 +70,8 @@ record MemberReport(String member, double cpu, List<SwitchReport> switches) {
             for (int i = 0; i < n; i++) {
                 switches[i] = new SwitchReport(in.readLong(), role(in.readUnsignedByte()), in.readLong());
             }
-            if (in.available() != 0) {
-                throw new IllegalArgumentException("member report with " + in.available() + " bytes left over");
-            }
             return new MemberReport(member, cpu, List.of(switches));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("truncated member report", e);
-        }
+        });
     }
 
     /** Stable tags on the wire, whatever the order of the enum's constants. */

@@ -1,12 +1,5 @@
 package net.beaconcontroller.cluster.internal;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 /**
  * A message from one member to another, sent as bytes on the receiver's topic {@code beacon.member.<id>} (plain
  * bytes: Hazelcast's serializer never needs a class of this bundle). Each kind has a stable tag on the wire, and every
@@ -55,9 +48,7 @@ sealed interface Message {
     }
 
     default byte[] encode() {
-        var bytes = new ByteArrayOutputStream(48);
-        try (var out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
+        return Codec.encode(VERSION, 48, out -> {
             out.writeByte(tag(this));
             out.writeLong(dpid());
             out.writeUTF(from());
@@ -78,24 +69,16 @@ sealed interface Message {
             } else if (this instanceof Step st) {
                 out.writeLong(st.id());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        });
     }
 
     /** @throws IllegalArgumentException for bytes that are not a message of this version */
     static Message decode(byte[] bytes) {
-        try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            int version = in.readUnsignedByte();
-            if (version != VERSION) {
-                throw new IllegalArgumentException("cluster message version " + version + ", this member reads "
-                        + VERSION);
-            }
+        return Codec.decode(bytes, "cluster message", VERSION, in -> {
             int tag = in.readUnsignedByte();
             long dpid = in.readLong();
             var from = in.readUTF();
-            Message m = switch (tag) {
+            return switch (tag) {
                 case 1 -> {
                     int length = in.readInt();
                     if (length < 0 || length > in.available()) {
@@ -115,13 +98,7 @@ sealed interface Message {
                 case 5, 6, 7, 8, 9 -> new Step(phase(tag), dpid, from, in.readLong());
                 default -> throw new IllegalArgumentException("cluster message with unknown tag " + tag);
             };
-            if (in.available() != 0) {
-                throw new IllegalArgumentException("cluster message with " + in.available() + " bytes left over");
-            }
-            return m;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("truncated cluster message", e);
-        }
+        });
     }
 
     /** Stable on the wire, whatever the order of declarations here. */
