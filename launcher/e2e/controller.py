@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import threading
+import time
 
 from ovsenv import run, wait_until
 
@@ -29,7 +30,9 @@ class ControllerProcess:
         self._lock = threading.Lock()
 
     def start(self):
-        self._log = open(self.log_path, "wb")
+        # Appends: a restarted controller's log follows its earlier runs', which a failure often needs.
+        self._log = open(self.log_path, "ab")
+        self._log.write(f"==== started {time.strftime('%H:%M:%S')}: {self.cmdline}\n".encode())
         # A new session gives the controller (and whatever its command line forks) a process group of its own,
         # so stop() ends exactly those processes.
         self._proc = subprocess.Popen(self.cmdline, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -122,6 +122,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** A balancing round due at this time (System.nanoTime) whatever the period: members or switches came. */
     private long balanceAt = Long.MAX_VALUE;
     private CompletionStage<?> balancing = CompletableFuture.completedFuture(null);
+    /** The oldest member: how many switch connections the members reported last round. */
+    private int knownConnections;
     /** Membership changed: MASTER roles are asserted again on the next round (see followMasters). */
     private boolean reassert;
     private boolean hadQuorum = true;
@@ -384,7 +386,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 @Override
                 public void memberRemoved(MembershipEvent e) {
                     log.warn("cluster: member {} left ({} members)", e.getMember().getAddress(), e.getMembers().size());
-                    later(() -> memberLeft(e.getMember().getUuid().toString()));
+                    var id = e.getMember().getUuid().toString();
+                    var address = e.getMember().getAddress().getHost() + ":" + e.getMember().getAddress().getPort();
+                    later(() -> memberLeft(id, address));
                 }
             });
             int size = h.getCluster().getMembers().size();
@@ -497,14 +501,46 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
      * Coordinator thread. Migrations with the member that left are given up at once: as the target of one whose
      * source died, this member would otherwise hold the switch as EQUAL and drop its messages until its own timeout.
      */
-    private void memberLeft(String member) {
+    private void memberLeft(String member, String address) {
         migrations.memberLeft(member);
         reports.remove(member);
         reassert = true;
-        if (isOldest() && quorum()) {
-            reconcile();
+        if (hasQuorum()) {
+            takeOver(member, address);
+            if (isOldest()) {
+                reconcile();
+            }
         }
         followMasters();
+    }
+
+    /**
+     * Coordinator thread, with a majority: the switches of a member that died which the oldest member's next decision
+     * gives to this one, asserted at once. The decision is the same rule ({@link Mastership}) run here on what this
+     * member last read (the masters it caches, the reports it last read, its own connections now), so it needs no
+     * Hazelcast operation: the oldest member's own decision waits until Hazelcast has re-homed the dead member's
+     * partitions, which took over 5 s in a CI run when the oldest member itself died. Should the oldest decide
+     * otherwise (it read newer reports), this member follows the map back to SLAVE as for any change of master.
+     */
+    private void takeOver(String dead, String address) {
+        var live = liveMembers();
+        var known = new HashMap<String, MemberReport>();
+        reports.lastRead().forEach((member, report) -> {
+            if (live.contains(member)) {
+                known.put(member, report);
+            }
+        });
+        known.put(self, Reports.own(self, -1, local.values()));
+        var decided = new Mastership().decide(live, Set.of(), known, new HashMap<>(masterCache), System.nanoTime());
+        for (var change : decided) {
+            var st = local.get(change.dpid());
+            if (dead.equals(change.from()) && self.equals(change.to()) && st != null
+                    && !migrations.migrating(change.dpid())) {
+                log.info("cluster: switch {} taken over from {}, which left: asserting MASTER", st.sw.getStringId(),
+                        address);
+                follow(st, self, true, true);
+            }
+        }
     }
 
     /**
@@ -546,6 +582,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             if (isOldest() && hasQuorum()) {
                 reconcile();
                 long now = System.nanoTime();
+                // A member's new connections are seen here first: any member's handshake, not only the oldest's.
+                int connections = reports.lastRead().values().stream().mapToInt(r -> r.switches().size()).sum();
+                if (connections > knownConnections) {
+                    balanceAt = Math.min(balanceAt, now + BALANCE_DELAY_NANOS);
+                }
+                knownConnections = connections;
                 boolean periodic = config.balancePeriod() > 0
                         && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod());
                 if (!handingOff && config.balancePeriod() > 0 && (periodic || now >= balanceAt)) {
@@ -679,6 +721,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (migrations.migrating(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
             return; // a migration sets the roles itself
         }
+        if (!self.equals(master) && !liveMembers().contains(master)) {
+            return; // the oldest member has yet to name a new master: a member that took the switch over keeps it
+        }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         if (want == NiciraRole.MASTER && !majority || st.asking == want
                 || st.sw.getRole() == want && !(force && want == NiciraRole.MASTER)) {
@@ -770,7 +815,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             if (m != null) {
                 masterCache.put(dpid, m);
             }
-            later(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + BALANCE_DELAY_NANOS));
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
     }
