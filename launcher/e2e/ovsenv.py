@@ -259,17 +259,18 @@ class Network:
         return self.bridges[switch]
 
     def build(self):
+        """Bridges, hosts and cables; each bridge pointed at the controller, unless `controller_target` is None
+        (then `connect` does it later)."""
         vsctl = []
         for i, sw in enumerate(self.spec.switches, 1):
             br = f"{self.tag}{sw}"
             self.bridges[sw] = br
-            vsctl += ["--", f"--id=@c{i}", "create", "Controller", f"target=\"{self.controller_target}\"",
-                      "max_backoff=1000", "connection_mode=out-of-band",
-                      "--", "add-br", br,
+            vsctl += ["--", "add-br", br,
                       "--", "set", "Bridge", br, "datapath_type=netdev", "protocols=OpenFlow10", "fail_mode=secure",
                       "other_config:disable-in-band=true",
-                      f"other_config:datapath-id={self.spec.dpid(sw):016x}",
-                      f"controller=@c{i}"]
+                      f"other_config:datapath-id={self.spec.dpid(sw):016x}"]
+            if self.controller_target:
+                vsctl += self._controller_args(br, i)
         for h in self.spec.hosts:
             vsctl += self._add_host(h)
         for a, pa, b, pb in self.spec.links:
@@ -281,6 +282,28 @@ class Network:
                 vsctl += ["--", "add-port", self.bridges[sw], ifname,
                           "--", "set", "Interface", ifname, f"ofport_request={port}"]
         self.ovs.vsctl(*vsctl)
+
+    def _controller_args(self, br, i):
+        return ["--", f"--id=@c{i}", "create", "Controller", f"target=\"{self.controller_target}\"",
+                "max_backoff=1000", "connection_mode=out-of-band", "--", "set", "Bridge", br, f"controller=@c{i}"]
+
+    def connect(self, target, switches=None):
+        """Points the bridges of `switches` (default: all) at `target`, in one transaction."""
+        self.controller_target = target
+        vsctl = []
+        for i, sw in enumerate(switches or self.spec.switches, 1):
+            vsctl += self._controller_args(self.bridges[sw], i)
+        self.ovs.vsctl(*vsctl)
+
+    def disconnect(self, switch):
+        """Takes the controller away from one bridge; with fail_mode=secure it keeps its flows and adds none."""
+        self.ovs.vsctl("del-controller", self.bridges[switch])
+
+    def fast_arp(self):
+        """Hosts retry an unanswered ARP every 100 ms rather than every second, so that the time until a host is
+        reached measures the network, not the host's ARP timer."""
+        for h in self.spec.hosts:
+            self.exec(h, "sysctl", "-q", "-w", "net.ipv4.neigh.eth0.retrans_time_ms=100")
 
     def _add_host(self, h):
         h.netns, h.ip, h.mac = f"{self.tag}{h.name}", f"10.0.0.{h.index}", f"00:00:00:00:00:{h.index:02x}"
@@ -368,6 +391,20 @@ class Network:
                 elif line.startswith("tx") and port is not None and "pkts=" in line:
                     counts[(br, port)] += int(line.split("pkts=")[1].split(",")[0])
         return counts
+
+    def quiet_ports(self, quiet=5.0, liveness=1.0, interval=5.0):
+        """Sleeps `quiet` seconds and returns the most any port's rx + tx counters grew meanwhile; raises if that is
+        more than LLDP alone moves them: a probe out and one in per link port every `liveness` seconds, per other
+        port every probe `interval` (a broadcast going round a loop adds thousands a second)."""
+        bound = 2 * (quiet / liveness + quiet / interval + 2)
+        before = self.port_packets()
+        time.sleep(quiet)
+        grown = {k: v - before.get(k, 0) for k, v in self.port_packets().items()}
+        worst = max(grown.values())
+        if worst > bound:
+            raise AssertionError(f"port counters grew in a quiet {quiet:.0f} s beyond LLDP's {bound:.0f} packets (a"
+                                 f" broadcast storm?): {sorted(grown.items(), key=lambda kv: -kv[1])[:4]}")
+        return worst
 
     def ping(self, src, dst, count=1, wait=1):
         """True when src gets at least one echo reply from dst."""

@@ -24,15 +24,24 @@ public interface ITopology {
     /**
      * The ports of switch {@code dpid} a broadcast (or a frame to an unknown destination) goes out of so that every
      * host of the island gets it exactly once, loops or not: its edge ports plus its links on a spanning tree of the
-     * island. The sender leaves out the port the frame came in on. Empty while discovery has not settled.
+     * island. The sender leaves out the port the frame came in on. A port in quarantine (see
+     * {@link #getQuarantinedPorts}) is left out unless discovery has put it on the spanning tree.
      */
     Set<Integer> getBroadcastPorts(long dpid);
 
     /**
-     * Whether discovery has settled: every switch has been probed on every port since it (or the port) came up and
-     * the probes had time to come back. Until then flooding along a spanning tree is unsafe.
+     * Whether discovery has settled: no port is in quarantine, so every port has been probed since it (or its switch)
+     * came up and the probes had time to come back.
      */
     boolean isSettled();
+
+    /**
+     * The ports in quarantine now: new (their switch connected, or they came up) and not yet probed long enough for a
+     * link there to be known, so left out of broadcasts unless on the spanning tree.
+     */
+    default Set<SwitchPort> getQuarantinedPorts() {
+        return Set.of();
+    }
 
     /**
      * What discovery has done so far: probes sent and accepted, LLDP frames ignored by reason. Implementations that

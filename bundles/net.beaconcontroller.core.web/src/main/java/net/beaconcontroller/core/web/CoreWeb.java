@@ -62,9 +62,6 @@ public final class CoreWeb implements IWebManageable, IOFSwitchListener {
     public Map<String, Object> summary() {
         var m = new LinkedHashMap<String, Object>();
         m.put("# Switches", beacon.getSwitches().size());
-        // Floodlight counts the ports it holds back from flooding. The topology's port quarantine (docs/topology.md) is
-        // not reported here yet: core must not depend on the topology app.
-        m.put("# quarantine ports", 0);
         return m;
     }
 

@@ -11,8 +11,8 @@ public final class Counters {
         ROUTED,
         /** Sent along the spanning tree: broadcast, multicast, unknown destination, no route or no engine. */
         FLOODED,
-        /** Dropped because discovery had not settled: flooding before it may loop. */
-        DROPPED_UNSETTLED,
+        /** Dropped because the same frame was flooded at this switch moments before: it went round a loop. */
+        DROPPED_REPEAT,
         /** Dropped because it came in on an inter-switch port off the spanning tree: a copy going round a loop. */
         DROPPED_LOOP_COPY,
         /** A known destination with no route to it (another island): flooded. */

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -29,6 +30,7 @@ import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.openflow.OFFlowMod;
@@ -71,6 +73,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "routing";
     private static final Logger log = LoggerFactory.getLogger(Routing.class);
+    private static final SwitchLocal<FloodGuard> GUARD = new SwitchLocal<>("routing.floodGuard", FloodGuard::new);
 
     @ObjectClassDefinition(name = "Routing", description = "Shortest-path routing between the hosts the device"
             + " manager knows, over the links the topology sees; loop-free flooding for everything else.")
@@ -117,6 +120,11 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         this.topology = topology;
         this.devices = devices;
         modified(config);
+    }
+
+    @Deactivate
+    void deactivate() {
+        beacon.clearLocal(GUARD);
     }
 
     @Modified
@@ -212,18 +220,19 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
 
     /**
      * Out of every broadcast port of the switch but the in port, if the packet came in on an edge port or the
-     * spanning tree; otherwise it is a copy that went round a loop, and is dropped.
+     * spanning tree and was not flooded here moments before (see {@link FloodGuard}); otherwise it is a copy that went
+     * round a loop, and is dropped.
      */
     private void flood(IOFSwitch sw, OFPacketIn pi) {
-        if (!topology.isSettled()) {
-            counters.add(Event.DROPPED_UNSETTLED);
-            return;
-        }
         long dpid = sw.getId();
         int inPort = pi.inPort();
         var ports = topology.getBroadcastPorts(dpid);
         if (!ports.contains(inPort) && !topology.isEdgePort(dpid, inPort)) {
             counters.add(Event.DROPPED_LOOP_COPY);
+            return;
+        }
+        if (!sw.getLocal(GUARD).firstTime(pi.frame(), pi.totalLength(), inPort, System.nanoTime())) {
+            counters.add(Event.DROPPED_REPEAT);
             return;
         }
         var actions = new ArrayList<OFAction>(ports.size());

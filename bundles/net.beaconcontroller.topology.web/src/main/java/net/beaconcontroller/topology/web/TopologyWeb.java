@@ -52,10 +52,11 @@ public final class TopologyWeb implements IWebManageable, ITopologyListener {
         return List.of(new Page("topology", "Topology", 40, "ui/topology.js"));
     }
 
-    /** Floodlight counts a cable (both directions) once. */
+    /** Floodlight counts a cable (both directions) once, and the ports it holds back from flooding. */
     @Override
     public Map<String, Object> summary() {
-        return Map.of("# inter-switch links", topology.getLinks().size() / 2);
+        return Map.of("# inter-switch links", topology.getLinks().size() / 2,
+                "# quarantine ports", topology.getQuarantinedPorts().size());
     }
 
     @Override
@@ -63,8 +64,10 @@ public final class TopologyWeb implements IWebManageable, ITopologyListener {
         metrics.gauge("beacon_links", "Links between switches, each direction counted.")
                 .add(topology.getLinks().size());
         metrics.gauge("beacon_islands", "Sets of switches connected by links.").add(topology.getIslands().size());
-        metrics.gauge("beacon_topology_settled", "1 when discovery has settled, else 0.")
+        metrics.gauge("beacon_topology_settled", "1 when no port is in quarantine, else 0.")
                 .add(topology.isSettled() ? 1 : 0);
+        metrics.gauge("beacon_topology_quarantined_ports", "Ports left out of broadcasts until their probes come back.")
+                .add(topology.getQuarantinedPorts().size());
         var c = topology.getDiscoveryCounters();
         metrics.counter("beacon_lldp_probes_sent_total", "LLDP probes sent.").add(c.probesSent());
         metrics.counter("beacon_lldp_probes_accepted_total", "LLDP probes that came back authentic and fresh.")

@@ -88,14 +88,20 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 + " every switch. Probes also go out when a switch connects and when a port comes up.")
         int probeInterval() default 5;
 
+        @AttributeDefinition(min = "0", max = "60000", description = "Milliseconds between two probes of the ports"
+                + " that end a known link, so that a link that fails silently (no PORT_STATUS) goes within the link"
+                + " timeout. 0: those ports are probed every probeInterval like the others.")
+        int livenessInterval() default 1000;
+
         @AttributeDefinition(min = "0", max = "86400", description = "Seconds a link stays without a probe"
-                + " crossing it before it is removed; greater than probeInterval. 0: 3 x probeInterval + 1.")
+                + " crossing it before it is removed; more than the interval its ports are probed at. 0: 2.5 x"
+                + " livenessInterval, or 3 x probeInterval + 1 when livenessInterval is 0.")
         int linkTimeout() default 0;
 
-        @AttributeDefinition(min = "0", max = "86400", description = "Seconds a newly connected switch keeps its"
-                + " island unsettled (no broadcast ports), and a port that came up stays out of broadcasts, while their"
-                + " links are found. 0: the link timeout.")
-        int holdDown() default 0;
+        @AttributeDefinition(min = "0", max = "60000", description = "Milliseconds the ports of a newly connected"
+                + " switch, and a port that came up, stay out of broadcasts while their probes come back (a new"
+                + " cable may close a loop). The rest of the network keeps flooding meanwhile.")
+        int quarantine() default 500;
     }
 
     private final IBeaconProvider beacon;
@@ -115,7 +121,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     /** In a cluster: the links every member found; otherwise {@code null}. */
     private final SharedLinks shared;
     private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
-    private final ScheduledFuture<?> ticker;
+    private final IScheduler scheduler;
+    private final long quarantineNanos;
+    private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
     private final LongAdder sent = new LongAdder();
     private final LongAdder accepted = new LongAdder();
     private final Map<Verdict, LongAdder> rejected = Map.of(Verdict.MALFORMED, new LongAdder(), Verdict.FOREIGN,
@@ -140,25 +149,36 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         this.nanoClock = nanoClock;
         this.wallClock = wallClock;
         int interval = config.probeInterval();
-        int timeout = config.linkTimeout() == 0 ? 3 * interval + 1 : config.linkTimeout();
-        if (timeout <= interval) {
-            throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
-                    "expected more than " + NAME + ".probeInterval (" + interval + " s), or 0 for "
-                            + (3 * interval + 1));
-        }
-        int holdDown = config.holdDown() == 0 ? timeout : config.holdDown();
+        long liveness = TimeUnit.MILLISECONDS.toNanos(config.livenessInterval());
         probeIntervalNanos = TimeUnit.SECONDS.toNanos(interval);
-        linkTimeoutNanos = TimeUnit.SECONDS.toNanos(timeout);
-        store = new TopologyStore(TimeUnit.SECONDS.toNanos(holdDown));
-        shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofSeconds(timeout),
-                Duration.ofSeconds(holdDown), this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
-        ticker = scheduler.scheduleAtFixedRate(this::tick, Duration.ofNanos(probeIntervalNanos),
-                Duration.ofNanos(probeIntervalNanos));
+        // Known links are refreshed by the liveness probes when there are any, else by every round's.
+        long refresh = liveness > 0 ? Math.min(liveness, probeIntervalNanos) : probeIntervalNanos;
+        linkTimeoutNanos = config.linkTimeout() > 0 ? TimeUnit.SECONDS.toNanos(config.linkTimeout())
+                : liveness > 0 ? refresh * 5 / 2 : probeIntervalNanos * 3 + TimeUnit.SECONDS.toNanos(1);
+        if (linkTimeoutNanos <= refresh) {
+            throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
+                    "expected more than the " + refresh / 1_000_000 + " ms between probes of a link's ports, or 0");
+        }
+        quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
+        store = new TopologyStore(quarantineNanos);
+        shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofNanos(linkTimeoutNanos),
+                this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
+        this.scheduler = scheduler;
+        tasks.add(scheduler.scheduleAtFixedRate(this::probeRound, Duration.ofNanos(probeIntervalNanos),
+                Duration.ofNanos(probeIntervalNanos)));
+        if (liveness > 0 && liveness < probeIntervalNanos) {
+            tasks.add(scheduler.scheduleAtFixedRate(this::probeLinks, Duration.ofNanos(liveness),
+                    Duration.ofNanos(liveness)));
+        }
+        // Often enough that a link goes at most a quarter of a refresh interval after its timeout.
+        var expiry = Duration.ofNanos(Math.max(refresh / 4, TimeUnit.MILLISECONDS.toNanos(50)));
+        tasks.add(scheduler.scheduleAtFixedRate(this::expire, expiry, expiry));
     }
 
     @Deactivate
     void deactivate() {
-        ticker.cancel(false);
+        closed = true;
+        tasks.forEach(t -> t.cancel(false));
         if (shared != null) {
             shared.close();
         }
@@ -206,21 +226,15 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                     sharedLinkSeen(l, p.firstSeen());
                 }
             });
-            shared.switchAdded(dpid, inMillis -> {
-                store.settleBy(dpid, nanoClock.getAsLong() + inMillis * 1_000_000);
-                deliver();
-            });
         }
         deliver();
         probeAll(sw);
+        probeAgain(sw, null);
     }
 
     @Override
     public void removedSwitch(IOFSwitch sw) {
         store.switchRemoved(sw.getId());
-        if (shared != null) {
-            shared.switchRemoved(sw.getId());
-        }
         deliver();
     }
 
@@ -249,6 +263,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             store.portDown(sw.getId(), p.portNo());
         } else if (store.portUp(sw.getId(), p.portNo(), nanoClock.getAsLong())) {
             probe(sw, p);
+            probeAgain(sw, p.portNo());
         }
         deliver();
     }
@@ -320,18 +335,83 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 Dpids.toString(r.dpid()), r.port(), sw.getStringId(), inPort);
     }
 
-    /** Every probe interval: drop links that timed out, then probe every switch on its own I/O thread. */
-    private void tick() {
-        store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
-        deliver();
+    /**
+     * Every probe interval: every port of every switch, on the switch's own I/O thread. A switch this component was
+     * not told of (it connected while the component restarted) is taken in, one it was not told has left is dropped.
+     */
+    private void probeRound() {
         if (shared != null) {
             shared.checkKey();
             long now = nanoClock.getAsLong();
             pendingLinks.values().removeIf(p -> now - p.came() > linkTimeoutNanos);
         }
-        for (var sw : beacon.getSwitches().values()) {
-            sw.execute(() -> probeAll(sw));
+        var connected = beacon.getSwitches();
+        for (long dpid : store.view().switches().keySet()) {
+            if (!connected.containsKey(dpid)) {
+                store.switchRemoved(dpid);
+            }
         }
+        deliver();
+        for (var sw : connected.values()) {
+            sw.execute(() -> {
+                if (!sw.isConnected()) {
+                    return;
+                }
+                if (store.view().switches().containsKey(sw.getId())) {
+                    probeAll(sw);
+                } else {
+                    addedSwitch(sw);
+                }
+            });
+        }
+    }
+
+    /** Every liveness interval: the ports that end a known link, each from the side that sends. */
+    private void probeLinks() {
+        var bySwitch = new HashMap<Long, Set<Integer>>();
+        for (var l : store.view().links().keySet()) {
+            bySwitch.computeIfAbsent(l.src().dpid(), k -> new HashSet<>()).add(l.src().port());
+        }
+        var switches = beacon.getSwitches();
+        bySwitch.forEach((dpid, ports) -> {
+            var sw = switches.get(dpid);
+            if (sw != null) {
+                sw.execute(() -> ports.forEach(port -> {
+                    var p = sw.getPort(port);
+                    if (p != null && isProbed(p)) {
+                        probe(sw, p);
+                    }
+                }));
+            }
+        });
+    }
+
+    private void expire() {
+        store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
+        deliver();
+    }
+
+    /**
+     * Halfway through the quarantine, the new switch's ports ({@code port} null) or the new port are probed once more:
+     * one lost probe does not leave a link unseen when the quarantine ends.
+     */
+    private void probeAgain(IOFSwitch sw, Integer port) {
+        if (quarantineNanos == 0) {
+            return;
+        }
+        scheduler.schedule(() -> sw.execute(() -> {
+            if (closed || !sw.isConnected()) {
+                return;
+            }
+            if (port == null) {
+                probeAll(sw);
+            } else {
+                var p = sw.getPort(port);
+                if (p != null && isProbed(p)) {
+                    probe(sw, p);
+                }
+            }
+        }), Duration.ofNanos(quarantineNanos / 2));
     }
 
     // ------------------------------------------------------------------------------------------- probes out
@@ -341,9 +421,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (isProbed(p)) {
                 probe(sw, p);
             }
-        }
-        if (shared != null && sw.getRole() != NiciraRole.SLAVE) {
-            shared.switchProbed(sw.getId());
         }
     }
 
@@ -418,6 +495,11 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     @Override
     public boolean isSettled() {
         return store.view().isSettled(nanoClock.getAsLong());
+    }
+
+    @Override
+    public Set<SwitchPort> getQuarantinedPorts() {
+        return store.view().quarantined(nanoClock.getAsLong());
     }
 
     @Override

@@ -6,11 +6,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SharedMap;
@@ -32,7 +29,6 @@ import net.beaconcontroller.topology.Link;
 final class SharedLinks implements AutoCloseable {
     static final String LINKS = LinkDiscovery.NAME + ".links";
     static final String KEYS = LinkDiscovery.NAME + ".probeKey";
-    static final String SWITCHES = LinkDiscovery.NAME + ".switches";
     private static final String KEY = "hmac-sha256";
     /** How far two members' cluster times may differ: far above loopback's and a LAN's delays. */
     static final Duration SKEW = Duration.ofMillis(500);
@@ -41,11 +37,7 @@ final class SharedLinks implements AutoCloseable {
     private final ProbeCodec codec;
     private final SharedMap keys;
     private final SharedMap links;
-    private final SharedMap switches;
-    /** When the hold-down of each switch connected here ends, in the cluster's time (ms): as the first member had it. */
-    private final Map<Long, Long> holdDownEnds = new ConcurrentHashMap<>();
     private final Duration ttl;
-    private final Duration holdDown;
     private final BiConsumer<Link, Instant> seen;
     private final Consumer<String> malformed;
     private final List<SharedMap.Subscription> subscriptions = new ArrayList<>();
@@ -56,17 +48,15 @@ final class SharedLinks implements AutoCloseable {
      * Joins the shared state: {@code codec} signs with the cluster's key from now on (and follows it if it changes),
      * and {@code seen} is told every link a member wrote, with when it was first seen.
      */
-    SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, Duration holdDown,
-            BiConsumer<Link, Instant> seen, Consumer<String> malformed) {
+    SharedLinks(ISharedState state, ProbeCodec codec, Duration linkTimeout, BiConsumer<Link, Instant> seen,
+            Consumer<String> malformed) {
         this.state = state;
         this.codec = codec;
         this.ttl = linkTimeout;
-        this.holdDown = holdDown;
         this.seen = seen;
         this.malformed = malformed;
         keys = state.map(KEYS);
         links = state.map(LINKS);
-        switches = state.map(SWITCHES);
         try {
             use(keys.setIfAbsent(KEY, ProbeCodec.newKey()));
             subscriptions.add(keys.subscribe((k, v) -> {
@@ -112,56 +102,6 @@ final class SharedLinks implements AutoCloseable {
                 use(k);
             }
         });
-    }
-
-    /**
-     * Switch {@code dpid} was added here, held down for the hold-down from now. If the cluster knew it already
-     * (another member had it, or this one before a restart), {@code settle} is told, later, on a cluster thread, in
-     * how many milliseconds the cluster's hold-down ends (negative: it has ended): this member's view of its island is
-     * as complete as the others', since the links they found come with the switch. Otherwise this member's end is the
-     * cluster's.
-     */
-    void switchAdded(long dpid, LongConsumer settle) {
-        long mine = holdDownEnd();
-        switches.get(Long.toHexString(dpid)).thenAccept(v -> {
-            if (v != null && v.length == Long.BYTES) {
-                long end = ByteBuffer.wrap(v).getLong();
-                holdDownEnds.put(dpid, end);
-                settle.accept(end - state.clusterTimeMillis());
-            } else {
-                holdDownEnds.put(dpid, mine);
-                switchProbed(dpid);
-            }
-        });
-    }
-
-    /**
-     * The switch's master probed it: its entry lives on for another link timeout, so it goes once the switch has left
-     * every member for that long (and comes back with a hold-down of its own).
-     */
-    void switchProbed(long dpid) {
-        var end = holdDownEnds.get(dpid);
-        if (end != null) {
-            writeHoldDownEnd(dpid, end);
-        }
-    }
-
-    /**
-     * Switch {@code dpid} left this member: should it connect again, every member adding it then holds it down for a
-     * full hold-down from now, as a switch that comes back after a while may come back cabled otherwise.
-     */
-    void switchRemoved(long dpid) {
-        holdDownEnds.remove(dpid);
-        writeHoldDownEnd(dpid, holdDownEnd());
-    }
-
-    /** A hold-down starting now ends then, in the cluster's time (ms). */
-    private long holdDownEnd() {
-        return state.clusterTimeMillis() + holdDown.toMillis();
-    }
-
-    private void writeHoldDownEnd(long dpid, long end) {
-        switches.set(Long.toHexString(dpid), ByteBuffer.allocate(Long.BYTES).putLong(end).array(), ttl);
     }
 
     /** The cluster's time in nanoseconds: what probes are signed with, so any member can tell their age. */

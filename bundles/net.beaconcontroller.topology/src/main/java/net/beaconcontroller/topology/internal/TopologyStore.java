@@ -24,7 +24,6 @@ import net.beaconcontroller.topology.Link;
  * delivered by {@link #drain} outside it.
  */
 final class TopologyStore {
-    /** A link that appeared ({@code added}) or went. */
     /** A link that appeared or went, for every listener, or for {@code only} one (see {@link #replayTo}). */
     record LinkChange(Link link, boolean added, ITopologyListener only) {
         LinkChange(Link link, boolean added) {
@@ -35,7 +34,7 @@ final class TopologyStore {
     /** What a probe that came back did. */
     enum Seen { NEW, REFRESHED, UNKNOWN_PORT }
 
-    private final long holdDownNanos;
+    private final long quarantineNanos;
     private final Object lock = new Object();
     private volatile TopologyView view = TopologyView.EMPTY;
     /** Soft state beside the view: when each link was last seen; entries of links that went are swept by expire. */
@@ -43,12 +42,9 @@ final class TopologyStore {
     private final ConcurrentLinkedQueue<LinkChange> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    /**
-     * @param holdDownNanos how long a newly added switch keeps its island unsettled, and a port that came up stays out
-     *                      of broadcasts
-     */
-    TopologyStore(long holdDownNanos) {
-        this.holdDownNanos = holdDownNanos;
+    /** @param quarantineNanos how long the ports of a newly added switch, and a port that came up, stay out of broadcasts */
+    TopologyStore(long quarantineNanos) {
+        this.quarantineNanos = quarantineNanos;
     }
 
     TopologyView view() {
@@ -58,14 +54,7 @@ final class TopologyStore {
     /** A switch became active with these ports up (again: its links at ports it no longer has go). */
     void switchAdded(long dpid, Set<Integer> upPorts, long now) {
         synchronized (lock) {
-            publish(view.withSwitch(dpid, upPorts, now + holdDownNanos));
-        }
-    }
-
-    /** The cluster has known {@code dpid} since before this member: its hold-down ends at {@code until} if sooner. */
-    void settleBy(long dpid, long until) {
-        synchronized (lock) {
-            publish(view.withUnsettledUntil(dpid, until));
+            publish(view.withSwitch(dpid, upPorts, now + quarantineNanos));
         }
     }
 
@@ -82,7 +71,7 @@ final class TopologyStore {
             if (s == null || s.ports().contains(port)) {
                 return false;
             }
-            publish(view.withPort(dpid, port, now + holdDownNanos));
+            publish(view.withPort(dpid, port, now + quarantineNanos));
             return true;
         }
     }

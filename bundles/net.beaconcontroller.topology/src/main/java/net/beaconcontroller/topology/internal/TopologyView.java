@@ -27,12 +27,12 @@ final class TopologyView {
     /**
      * An active switch.
      *
-     * @param ports          its physical ports that are up
-     * @param unsettledUntil {@code System.nanoTime()}-based instant until which its island counts as not settled
-     * @param quarantine     ports that came up while the switch was active, each with the instant until which it is
-     *                       left out of broadcasts (unless discovery has put it on the spanning tree)
+     * @param ports      its physical ports that are up
+     * @param quarantine ports that are new (the switch connected, or the port came up), each with the
+     *                   {@code System.nanoTime()}-based instant until which it is left out of broadcasts unless
+     *                   discovery has put it on the spanning tree: time for its probes to come back
      */
-    record SwitchState(Set<Integer> ports, long unsettledUntil, Map<Integer, Long> quarantine) {
+    record SwitchState(Set<Integer> ports, Map<Integer, Long> quarantine) {
         SwitchState {
             ports = Set.copyOf(ports);
             quarantine = Map.copyOf(quarantine);
@@ -160,62 +160,60 @@ final class TopologyView {
     }
 
     /**
-     * {@link #floodPorts} without the ports still in quarantine at {@code now}, or nothing while a switch of the
-     * island is new (has not settled).
+     * {@link #floodPorts} without the ports still in quarantine at {@code now}: only a switch's new ports wait for
+     * their probes, the rest of its island keeps flooding.
      */
     Set<Integer> broadcastPorts(long dpid, long now) {
-        if (!switchesSettled(island(dpid), now)) {
-            return Set.of();
-        }
         var ports = floodPorts(dpid);
+        if (ports.isEmpty()) {
+            return ports;
+        }
         var quarantine = switches.get(dpid).quarantine();
         if (quarantine.isEmpty()) {
             return ports;
         }
         var onTree = treePorts.getOrDefault(dpid, Set.of());
         var result = new HashSet<>(ports);
-        result.removeIf(p -> !onTree.contains(p) && quarantine.getOrDefault(p, now) - now > 0);
+        result.removeIf(p -> !onTree.contains(p) && inQuarantine(quarantine, p, now));
         return Set.copyOf(result);
     }
 
-    /** Whether discovery has settled: no switch is new and no port is in quarantine at {@code now}. */
-    boolean isSettled(long now) {
-        return switchesSettled(switches.keySet(), now)
-                && switches.values().stream().allMatch(s -> s.quarantine().values().stream().allMatch(t -> t - now <= 0));
+    /** The ports in quarantine at {@code now}, on the spanning tree or not. */
+    Set<SwitchPort> quarantined(long now) {
+        var result = new HashSet<SwitchPort>();
+        switches.forEach((dpid, s) -> s.quarantine().forEach((port, until) -> {
+            if (until - now > 0) {
+                result.add(new SwitchPort(dpid, port));
+            }
+        }));
+        return result;
     }
 
-    private boolean switchesSettled(Collection<Long> dpids, long now) {
-        if (dpids.isEmpty()) {
-            return false;
-        }
-        for (long d : dpids) {
-            if (switches.get(d).unsettledUntil() - now > 0) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether discovery has settled: there are switches and no port is in quarantine at {@code now}. */
+    boolean isSettled(long now) {
+        return !switches.isEmpty() && switches.values().stream()
+                .allMatch(s -> s.quarantine().values().stream().allMatch(t -> t - now <= 0));
+    }
+
+    private static boolean inQuarantine(Map<Integer, Long> quarantine, int port, long now) {
+        var until = quarantine.get(port);
+        return until != null && until - now > 0;
     }
 
     // ------------------------------------------------------------------------------------------ changed copies
 
-    /** With {@code dpid} active on {@code ports}; links at ports it no longer has are dropped. */
-    TopologyView withSwitch(long dpid, Set<Integer> ports, long unsettledUntil) {
+    /**
+     * With {@code dpid} active on {@code ports}, each in quarantine until {@code quarantineUntil}; links at ports it
+     * no longer has are dropped.
+     */
+    TopologyView withSwitch(long dpid, Set<Integer> ports, long quarantineUntil) {
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, unsettledUntil, Map.of()));
+        var quarantine = new HashMap<Integer, Long>();
+        ports.forEach(p -> quarantine.put(p, quarantineUntil));
+        s.put(dpid, new SwitchState(ports, quarantine));
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> lost(k.src(), dpid, ports) || lost(k.dst(), dpid, ports));
         return new TopologyView(s, l);
-    }
-
-    /** With {@code dpid}'s island counted as settled from {@code unsettledUntil} on, if that is sooner. */
-    TopologyView withUnsettledUntil(long dpid, long unsettledUntil) {
-        var old = switches.get(dpid);
-        if (old == null || old.unsettledUntil() - unsettledUntil <= 0) {
-            return this;
-        }
-        var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(old.ports(), unsettledUntil, old.quarantine()));
-        return new TopologyView(s, links);
     }
 
     TopologyView withoutSwitch(long dpid) {
@@ -231,8 +229,7 @@ final class TopologyView {
 
     /**
      * With {@code port} up on an active switch and in quarantine until {@code quarantineUntil}: it is not flooded to
-     * before discovery had the time to find a link there (a new cable may close a loop), while the rest of the island
-     * keeps flooding.
+     * before its probes had the time to find a link there (a new cable may close a loop).
      */
     TopologyView withPort(long dpid, int port, long quarantineUntil) {
         var old = switches.get(dpid);
@@ -244,7 +241,7 @@ final class TopologyView {
         var quarantine = new HashMap<>(old.quarantine());
         quarantine.put(port, quarantineUntil);
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, old.unsettledUntil(), quarantine));
+        s.put(dpid, new SwitchState(ports, quarantine));
         return new TopologyView(s, links);
     }
 
@@ -259,7 +256,7 @@ final class TopologyView {
         var quarantine = new HashMap<>(old.quarantine());
         quarantine.remove(port);
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(ports, old.unsettledUntil(), quarantine));
+        s.put(dpid, new SwitchState(ports, quarantine));
         var at = new SwitchPort(dpid, port);
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> k.src().equals(at) || k.dst().equals(at));

@@ -172,11 +172,12 @@ class LinkDiscoveryTest {
         assertEquals(Map.of("added " + Link.of(A, 1, B, 2), 1, "added " + Link.of(B, 2, A, 1), 1),
                 Map.copyOf(told.entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
                         e -> e.getValue().get()))), "told exactly once, the refresh told nothing");
-        assertFalse(topology.isSettled(), "within the hold-down");
-        assertEquals(Set.of(), topology.getBroadcastPorts(A));
-        now.addAndGet(16 * SECOND);
+        assertFalse(topology.isSettled(), "within the quarantine of the new switches' ports");
+        assertEquals(Set.of(1), topology.getBroadcastPorts(A), "the link's port is on the spanning tree at once");
+        now.addAndGet(SECOND / 2);
         assertTrue(topology.isSettled());
         assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A));
+        assertEquals(Set.of(), topology.getQuarantinedPorts());
     }
 
     @Test
@@ -257,9 +258,9 @@ class LinkDiscoveryTest {
     void linksNotProbedWithinTheTimeoutGoAndEveryRoundProbesEveryPort() {
         connectBoth();
         cable();
-        now.addAndGet(16 * SECOND);
+        now.addAndGet(SECOND * 5 / 2);
         scheduler.tick();
-        assertEquals(2, topology.getLinks().size(), "16 s is the timeout, not past it");
+        assertEquals(2, topology.getLinks().size(), "2.5 s (2.5 liveness intervals) is the timeout, not past it");
         // This round's probe of A/1 crosses the cable; B's does not come back.
         arrive(b, 2, probe(a, 1));
         probe(b, 1);
@@ -284,11 +285,27 @@ class LinkDiscoveryTest {
         late.deactivate();
     }
 
+    /** As when switches connect while the component restarts: it was never told, and takes them in on its next round. */
+    @Test
+    void switchesItWasNotToldOfAreTakenInOnTheNextRound() {
+        connectBoth();
+        var untold = new LinkDiscovery(fx.controller, scheduler, Configs.of(LinkDiscovery.Config.class), now::get,
+                Clock.systemUTC(), null);
+        assertFalse(untold.isEdgePort(A, 2));
+        scheduler.tick();
+        awaitTrue("A and B taken in", WAIT, () -> untold.isEdgePort(A, 2) && untold.isEdgePort(B, 1));
+        untold.deactivate();
+    }
+
     @Test
     void aLinkTimeoutNotAboveTheIntervalIsRefused() {
         var e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
-                Configs.of(LinkDiscovery.Config.class, "topology.probeInterval=5", "topology.linkTimeout=5"),
-                now::get, Clock.systemUTC(), null));
+                Configs.of(LinkDiscovery.Config.class, "topology.probeInterval=5", "topology.livenessInterval=0",
+                        "topology.linkTimeout=5"), now::get, Clock.systemUTC(), null));
+        assertEquals("topology.linkTimeout", e.key());
+        // The liveness probes refresh links every second by default: a timeout must exceed that.
+        e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
+                Configs.of(LinkDiscovery.Config.class, "topology.linkTimeout=1"), now::get, Clock.systemUTC(), null));
         assertEquals("topology.linkTimeout", e.key());
     }
 

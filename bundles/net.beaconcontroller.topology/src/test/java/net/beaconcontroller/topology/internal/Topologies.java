@@ -17,7 +17,7 @@ final class Topologies {
     record Net(Map<Long, Set<Integer>> ports, List<Link> cables) {
         TopologyView view() {
             var switches = new HashMap<Long, TopologyView.SwitchState>();
-            ports.forEach((d, p) -> switches.put(d, new TopologyView.SwitchState(p, 0, Map.of())));
+            ports.forEach((d, p) -> switches.put(d, new TopologyView.SwitchState(p, Map.of())));
             var links = new HashMap<Link, Instant>();
             for (Link c : cables) {
                 links.put(c, Instant.EPOCH);

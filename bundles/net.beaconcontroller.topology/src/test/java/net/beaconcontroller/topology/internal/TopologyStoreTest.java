@@ -22,7 +22,8 @@ class TopologyStoreTest {
     private static final Link AB = Link.of(1, 1, 2, 1);
     private static final Link BA = AB.reverse();
 
-    private final TopologyStore store = new TopologyStore(16 * SECOND);
+    private static final long QUARANTINE = SECOND / 2;
+    private final TopologyStore store = new TopologyStore(QUARANTINE);
 
     private List<LinkChange> changes() {
         var out = new ArrayList<LinkChange>();
@@ -122,14 +123,16 @@ class TopologyStoreTest {
     }
 
     @Test
-    void aNewSwitchUnsettlesUntilTheHoldDownPassed() {
+    void aNewSwitchsPortsAreInQuarantineForTheQuarantineOnly() {
         twoSwitchesWithACable();
-        assertFalse(store.view().isSettled(16 * SECOND - 1));
-        assertTrue(store.view().isSettled(16 * SECOND));
+        assertFalse(store.view().isSettled(QUARANTINE - 1));
+        assertTrue(store.view().isSettled(QUARANTINE));
         store.switchAdded(3, Set.of(1), 20 * SECOND);
-        assertFalse(store.view().isSettled(35 * SECOND));
-        assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND), "another island stays settled");
-        assertTrue(store.view().isSettled(36 * SECOND));
+        assertFalse(store.view().isSettled(20 * SECOND + QUARANTINE - 1));
+        assertEquals(Set.of(), store.view().broadcastPorts(3, 20 * SECOND));
+        assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND), "the others flood meanwhile");
+        assertTrue(store.view().isSettled(20 * SECOND + QUARANTINE));
+        assertEquals(Set.of(1), store.view().broadcastPorts(3, 20 * SECOND + QUARANTINE));
     }
 
     @Test

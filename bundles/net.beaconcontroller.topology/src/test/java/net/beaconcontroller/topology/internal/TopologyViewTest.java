@@ -106,19 +106,34 @@ class TopologyViewTest {
     }
 
     @Test
-    void broadcastPortsWaitForTheHoldDownOfEverySwitchOfTheIsland() {
-        var view = twoSwitches().withSwitch(3, Set.of(1), 1000);
-        assertTrue(view.isSettled(0) == false);
+    void aNewSwitchsPortsWaitForTheirQuarantineWhileTheIslandKeepsFlooding() {
+        var linked = twoSwitches().withLink(Link.of(1, 1, 2, 1), Instant.EPOCH).withLink(Link.of(2, 1, 1, 1), Instant.EPOCH);
+        // Switch 3 connects, cabled to port 2 of switch 2: its ports wait, the others flood throughout.
+        var view = linked.withSwitch(3, Set.of(1, 2), 1000);
+        assertFalse(view.isSettled(0));
+        assertEquals(Set.of(new SwitchPort(3, 1), new SwitchPort(3, 2)), view.quarantined(999));
         assertEquals(Set.of(1, 2), view.broadcastPorts(1, 0));
+        assertEquals(Set.of(1, 2), view.broadcastPorts(2, 0));
         assertEquals(Set.of(), view.broadcastPorts(3, 999));
-        assertEquals(Set.of(1), view.broadcastPorts(3, 1000));
-        assertTrue(view.isSettled(1000));
-        // A port that comes up stays out of broadcasts for its hold-down; the island keeps flooding meanwhile.
-        var joined = view.withLink(Link.of(1, 1, 2, 1), Instant.EPOCH).withLink(Link.of(2, 1, 1, 1), Instant.EPOCH)
+        // Its probe comes back: the link puts port 1 on the spanning tree at once, port 2 (a host) waits on.
+        var found = view.withLink(Link.of(3, 1, 2, 2), Instant.EPOCH).withLink(Link.of(2, 2, 3, 1), Instant.EPOCH);
+        assertEquals(Set.of(1), found.broadcastPorts(3, 500));
+        assertEquals(Set.of(1, 2), found.broadcastPorts(2, 500));
+        assertEquals(Set.of(1, 2), found.broadcastPorts(3, 1000));
+        assertTrue(found.isSettled(1000));
+        assertEquals(Set.of(), found.quarantined(1000));
+        // A link found at a quarantined port that is not on the tree stays out after the quarantine too.
+        var loop = found.withLink(Link.of(3, 2, 1, 2), Instant.EPOCH).withLink(Link.of(1, 2, 3, 2), Instant.EPOCH);
+        assertEquals(Set.of(1), loop.broadcastPorts(2, 1000), "the loop 1-2-3-1 is cut between 2 and 3");
+        assertEquals(Set.of(2), loop.broadcastPorts(3, 1000));
+    }
+
+    @Test
+    void aPortThatComesUpWaitsForItsQuarantineAlone() {
+        var joined = twoSwitches().withLink(Link.of(1, 1, 2, 1), Instant.EPOCH).withLink(Link.of(2, 1, 1, 1), Instant.EPOCH)
                 .withPort(2, 3, 2000);
         assertEquals(Set.of(1, 2), joined.broadcastPorts(1, 1500));
         assertEquals(Set.of(1, 2), joined.broadcastPorts(2, 1500));
-        assertEquals(Set.of(1), joined.broadcastPorts(3, 1500));
         assertFalse(joined.isSettled(1500), "discovery is not settled while a port is in quarantine");
         assertEquals(Set.of(1, 2, 3), joined.broadcastPorts(2, 2000));
         assertTrue(joined.isSettled(2000));
@@ -126,7 +141,7 @@ class TopologyViewTest {
         var cabled = joined.withSwitch(4, Set.of(1), 0).withLink(Link.of(2, 3, 4, 1), Instant.EPOCH)
                 .withLink(Link.of(4, 1, 2, 3), Instant.EPOCH);
         assertEquals(Set.of(1, 2, 3), cabled.broadcastPorts(2, 1500));
-        // Going down and up again restarts the quarantine; going down ends it.
+        // Going down ends it.
         assertEquals(Set.of(1, 2), joined.withoutPort(2, 3).broadcastPorts(2, 1500));
         assertTrue(joined.withoutPort(2, 3).isSettled(1500));
         assertFalse(TopologyView.EMPTY.isSettled(0));
