@@ -516,31 +516,24 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /**
      * Coordinator thread, with a majority: the switches of a member that died which the oldest member's next decision
-     * gives to this one, asserted at once. The decision is the same rule ({@link Mastership}) run here on what this
-     * member last read (the masters it caches, the reports it last read, its own connections now), so it needs no
-     * Hazelcast operation: the oldest member's own decision waits until Hazelcast has re-homed the dead member's
-     * partitions, which took over 5 s in a CI run when the oldest member itself died. Should the oldest decide
-     * otherwise (it read newer reports), this member follows the map back to SLAVE as for any change of master.
+     * gives to this one ({@link Mastership#successors}: the same rule, from the masters map every member caches alike),
+     * asserted at once, and the other members told (so that their writes for the switch come here meanwhile). The
+     * oldest member's own decision waits until Hazelcast has re-homed the dead member's partitions, which took over
+     * 5 s in a CI run when the oldest member itself died. Should the oldest decide otherwise (a member was not
+     * connected to the switch), this member follows the map back to SLAVE as for any change of master.
      */
     private void takeOver(String dead, String address) {
         var live = liveMembers();
-        var known = new HashMap<String, MemberReport>();
-        reports.lastRead().forEach((member, report) -> {
-            if (live.contains(member)) {
-                known.put(member, report);
-            }
-        });
-        known.put(self, Reports.own(self, -1, local.values()));
-        var decided = new Mastership().decide(live, Set.of(), known, new HashMap<>(masterCache), System.nanoTime());
-        for (var change : decided) {
-            var st = local.get(change.dpid());
-            if (dead.equals(change.from()) && self.equals(change.to()) && st != null
-                    && !migrations.migrating(change.dpid())) {
+        Mastership.successors(dead, live, new HashMap<>(masterCache)).forEach((dpid, successor) -> {
+            var st = local.get(dpid);
+            if (self.equals(successor) && st != null && !migrations.migrating(dpid)) {
                 log.info("cluster: switch {} taken over from {}, which left: asserting MASTER", st.sw.getStringId(),
                         address);
                 follow(st, self, true, true);
+                var told = new Message.TakenOver(dpid, self, dead);
+                live.stream().filter(m -> !m.equals(self)).forEach(m -> send(m, told));
             }
-        }
+        });
     }
 
     /**
@@ -709,7 +702,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             long dpid = st.sw.getId();
             var m = now.get(dpid);
             if (m != null) {
-                masterCache.put(dpid, m);
+                // An entry still naming a member that left does not undo a survivor's take-over (TakenOver).
+                masterCache.compute(dpid, (k, cached) -> cached != null && !isMember(m) && isMember(cached)
+                        ? cached : m);
                 follow(st, m, majority, force || contested.contains(dpid));
             }
         }
@@ -729,6 +724,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 || st.sw.getRole() == want && !(force && want == NiciraRole.MASTER)) {
             return;
         }
+        // Stepping down: the switch demoted the new master, silently, if this member's MASTER request reached it last.
+        boolean steppingDown = want == NiciraRole.SLAVE && st.sw.getRole() == NiciraRole.MASTER;
         st.asking = want;
         st.sw.setRole(want, ROLE_TIMEOUT).whenComplete((r, e) -> later(() -> {
             if (st.asking == want) {
@@ -744,6 +741,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 log.warn("cluster: switch {} granted {} when asked for {}", st.sw.getStringId(), r, want);
             } else {
                 publishReport();
+                if (steppingDown) {
+                    send(master, new Message.Reassert(dpid, self));
+                }
             }
         }));
     }
@@ -906,6 +906,17 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 migrations.migrateAsked(g);
             } else if (m instanceof Message.Step st) {
                 migrations.received(st);
+            } else if (m instanceof Message.Reassert r) {
+                later(() -> {
+                    var st = local.get(r.dpid());
+                    if (st != null && self.equals(masterCache.get(r.dpid()))) {
+                        follow(st, self, hasQuorum(), true);
+                    }
+                });
+            } else if (m instanceof Message.TakenOver t) {
+                // Only over a master that is gone: a newer decision in the map stands.
+                masterCache.computeIfPresent(t.dpid(), (k, cached) -> cached.equals(t.dead()) || !isMember(cached)
+                        ? t.from() : cached);
             }
         } catch (RuntimeException e) {
             log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),
@@ -925,9 +936,25 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         return local.get(dpid);
     }
 
+    /** A master that is no longer a member is none: writes wait for the next one rather than go to the dead. */
     @Override
     public String master(long dpid) {
-        return masterCache.get(dpid);
+        var m = masterCache.get(dpid);
+        return m != null && isMember(m) ? m : null;
+    }
+
+    /** Whether {@code id} is this member or one it sees now. */
+    private boolean isMember(String id) {
+        var h = hz;
+        if (id.equals(self) || h == null) {
+            return id.equals(self);
+        }
+        for (var member : h.getCluster().getMembers()) {
+            if (member.getUuid().toString().equals(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

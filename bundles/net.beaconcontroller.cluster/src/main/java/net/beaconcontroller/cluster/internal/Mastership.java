@@ -114,6 +114,37 @@ final class Mastership {
     }
 
     /**
+     * Who takes each switch of {@code dead} over, as {@link #decide} will have it when every live member is connected
+     * to the switch (the usual case: switches connect to every member): the one mastering fewest, oldest first on
+     * ties, switch by switch in datapath id order. Computed from the masters map alone, which every member caches
+     * alike, so the survivors agree on it without talking, at the moment they see the death.
+     *
+     * @param live    the live members, oldest first
+     * @param masters the masters map as cached
+     */
+    static Map<Long, String> successors(String dead, List<String> live, Map<Long, String> masters) {
+        var counts = new HashMap<String, Integer>();
+        masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
+        var candidates = new HashSet<>(live);
+        var result = new HashMap<Long, String>();
+        if (candidates.isEmpty()) {
+            return result;
+        }
+        var orphans = new TreeSet<Long>();
+        masters.forEach((dpid, m) -> {
+            if (m.equals(dead)) {
+                orphans.add(dpid);
+            }
+        });
+        for (long dpid : orphans) {
+            var pick = Balancer.pick(candidates, counts, live);
+            result.put(dpid, pick);
+            counts.merge(pick, 1, Integer::sum);
+        }
+        return result;
+    }
+
+    /**
      * Switches this member must assert MASTER on again although it believes it holds MASTER: another live member
      * reports MASTER for them (the switch demoted one of the two without telling it).
      */

@@ -31,6 +31,18 @@ sealed interface Message {
     /** Hand the switch to {@code target}: asked of the switch's master by any member. */
     record Migrate(long dpid, String from, String target) implements Message { }
 
+    /**
+     * The sender asserted MASTER on the switch of {@code dead}, a member that left, before the masters map could say
+     * so: the receiver sends its writes for the switch to the sender meanwhile.
+     */
+    record TakenOver(long dpid, String from, String dead) implements Message { }
+
+    /**
+     * The sender held MASTER on the switch and has stepped down for the receiver, which the masters map names: the
+     * receiver asserts MASTER again, since the switch demoted it (without telling) if the sender's request came last.
+     */
+    record Reassert(long dpid, String from) implements Message { }
+
     /** The four-phase migration's steps (see {@link Phase}). */
     record Step(Phase phase, long dpid, String from, long id) implements Message { }
 
@@ -66,6 +78,8 @@ sealed interface Message {
                 }
             } else if (this instanceof Migrate m) {
                 out.writeUTF(m.target());
+            } else if (this instanceof TakenOver t) {
+                out.writeUTF(t.dead());
             } else if (this instanceof Step st) {
                 out.writeLong(st.id());
             }
@@ -96,6 +110,8 @@ sealed interface Message {
                 }
                 case 4 -> new Migrate(dpid, from, in.readUTF());
                 case 5, 6, 7, 8, 9 -> new Step(phase(tag), dpid, from, in.readLong());
+                case 10 -> new TakenOver(dpid, from, in.readUTF());
+                case 11 -> new Reassert(dpid, from);
                 default -> throw new IllegalArgumentException("cluster message with unknown tag " + tag);
             };
         });
@@ -111,6 +127,10 @@ sealed interface Message {
             return 3;
         } else if (m instanceof Migrate) {
             return 4;
+        } else if (m instanceof TakenOver) {
+            return 10;
+        } else if (m instanceof Reassert) {
+            return 11;
         }
         return switch (((Step) m).phase()) {
             case PREPARE -> 5;

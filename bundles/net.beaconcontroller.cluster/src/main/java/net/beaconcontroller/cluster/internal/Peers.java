@@ -15,7 +15,10 @@ interface Peers {
     /** This member's side of a switch connected to it, or null. */
     SwitchState local(long dpid);
 
-    /** The switch's master as this member last saw the masters map (no network round trip), or null. */
+    /**
+     * The switch's master as this member last saw the masters map (no network round trip), or null: none, or one that
+     * has left the cluster.
+     */
     String master(long dpid);
 
     void send(String member, Message m);

@@ -26,7 +26,7 @@ final class Reports {
     private final Object lock = new Object();
     /** The coordinator thread's. */
     private long lastSample = System.nanoTime();
-    /** What {@link #live} last returned: decisions that must not wait for Hazelcast read it (see Cluster#takeOver). */
+    /** What {@link #live} last returned, for what may be a round old (the oldest member's count of connections). */
     private volatile Map<String, MemberReport> lastRead = Map.of();
 
     Reports(IMap<String, byte[]> map) {
@@ -57,8 +57,7 @@ final class Reports {
         }
     }
 
-    /** This member's report as it would write it now, without writing it. */
-    static MemberReport own(String self, double cpu, Collection<SwitchState> switches) {
+    private static MemberReport own(String self, double cpu, Collection<SwitchState> switches) {
         var list = switches.stream()
                 .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
         return new MemberReport(self, cpu, list);

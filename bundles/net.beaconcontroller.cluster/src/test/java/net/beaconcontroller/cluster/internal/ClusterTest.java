@@ -310,6 +310,10 @@ class ClusterTest {
                     + Arrays.toString(sw.roles()));
             System.out.printf("taken over without the masters map: %.0f ms%n", (System.nanoTime() - t) / 1e6);
             assertEquals(ids.get(victim), map.get(1L), "the map could not change meanwhile");
+            int took = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
+            int other = 3 - victim - took;
+            await(() -> ids.get(took).equals(members.get(other).master(1L)),
+                    "the other survivor to send its writes for the switch to the member that took it over");
         } finally {
             FROZEN.set(false);
         }

@@ -111,4 +111,13 @@ class MastershipTest {
         // A member that is not live any more contests nothing.
         assertEquals(Set.of(), Mastership.contested("a", List.of("a"), r, Map.of(1L, "a", 2L, "a")));
     }
+
+    /** Every survivor computes the same successors from the masters map alone: fewest first, oldest on ties. */
+    @Test
+    void theSuccessorsOfADeadMasterAreTheLeastLoadedOldestFirst() {
+        var masters = Map.of(1L, "dead", 2L, "dead", 3L, "dead", 4L, "a", 5L, "c", 6L, "c");
+        var successors = Mastership.successors("dead", List.of("a", "b", "c"), masters);
+        assertEquals(Map.of(1L, "b", 2L, "a", 3L, "b"), successors);
+        assertEquals(Map.of(), Mastership.successors("dead", List.of("a"), Map.of(4L, "a")));
+    }
 }

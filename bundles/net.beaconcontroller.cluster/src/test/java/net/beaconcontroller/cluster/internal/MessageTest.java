@@ -18,6 +18,8 @@ class MessageTest {
             new Message.BarrierDone(DPID, "m1", 42, null),
             new Message.BarrierDone(DPID, "m1", 43, "the switch has no master"),
             new Message.Migrate(DPID, "m1", "m3"),
+            new Message.TakenOver(DPID, "m2", "m1"),
+            new Message.Reassert(DPID, "m2"),
             new Message.Step(Message.Phase.PREPARE, DPID, "m1", 7),
             new Message.Step(Message.Phase.READY, DPID, "m2", 7),
             new Message.Step(Message.Phase.DONE, DPID, "m1", 7),
@@ -38,7 +40,7 @@ class MessageTest {
 
     @Test
     void tagsAndVersionAreStable() {
-        var expected = List.of(2, 3, 3, 4, 5, 6, 7, 8, 9);
+        var expected = List.of(2, 3, 3, 4, 10, 11, 5, 6, 7, 8, 9);
         for (int i = 0; i < ALL.size(); i++) {
             var bytes = ALL.get(i).encode();
             assertEquals(Message.VERSION, bytes[0]);

@@ -42,9 +42,21 @@ class FloodGuardTest {
     @Test
     void aCopyDoesNotTakeTheOriginalsPlace() {
         long t = 1_000_000_000L;
+        long retry = 100_000_000L;
         assertTrue(guard.firstTime(frame(1), 64, 1, t));
         assertFalse(guard.firstTime(frame(1), 64, 3, t + 1));
-        assertTrue(guard.firstTime(frame(1), 64, 1, t + 2), "the host's retry on its own port");
-        assertFalse(guard.firstTime(frame(1), 64, 3, t + 3), "and its copy back round the loop");
+        assertTrue(guard.firstTime(frame(1), 64, 1, t + retry), "the host's retry on its own port");
+        assertFalse(guard.firstTime(frame(1), 64, 3, t + retry + 1), "and its copy back round the loop");
+    }
+
+    /** A stall let one copy through and it came back through the port it was let in on: still cut. */
+    @Test
+    void copiesBackThroughTheSamePortWithinMillisecondsAreCut() {
+        long t = 1_000_000_000L;
+        assertTrue(guard.firstTime(frame(1), 64, 3, t), "let through after a stall");
+        long turn = 2_000_000L;
+        for (int i = 1; i <= 200; i++) {
+            assertFalse(guard.firstTime(frame(1), 64, 3, t + i * turn), "turn " + i + " of the loop");
+        }
     }
 }

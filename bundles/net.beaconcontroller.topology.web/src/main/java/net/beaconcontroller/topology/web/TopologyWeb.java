@@ -66,7 +66,7 @@ public final class TopologyWeb implements IWebManageable, ITopologyListener {
         metrics.gauge("beacon_islands", "Sets of switches connected by links.").add(topology.getIslands().size());
         metrics.gauge("beacon_topology_settled", "1 when no port is in quarantine, else 0.")
                 .add(topology.isSettled() ? 1 : 0);
-        metrics.gauge("beacon_topology_quarantined_ports", "Ports left out of broadcasts until their probes come back.")
+        metrics.gauge("beacon_topology_quarantined_ports", "Ports in quarantine (new, or their link timed out): out of broadcasts, unless on the spanning tree, until probed.")
                 .add(topology.getQuarantinedPorts().size());
         var c = topology.getDiscoveryCounters();
         metrics.counter("beacon_lldp_probes_sent_total", "LLDP probes sent.").add(c.probesSent());

@@ -125,6 +125,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final long quarantineNanos;
     private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
+    // The scheduler thread's: switches found missing on the last probe round; whether each switch was probed here
+    // (not SLAVE) on the last expiry check.
+    private Set<Long> missingLastRound = Set.of();
+    private final Map<Long, Boolean> probes = new HashMap<>();
     private final LongAdder sent = new LongAdder();
     private final LongAdder accepted = new LongAdder();
     private final Map<Verdict, LongAdder> rejected = Map.of(Verdict.MALFORMED, new LongAdder(), Verdict.FOREIGN,
@@ -234,7 +238,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     @Override
     public void removedSwitch(IOFSwitch sw) {
-        store.switchRemoved(sw.getId());
+        store.switchRemoved(sw.getId(), nanoClock.getAsLong());
         deliver();
     }
 
@@ -346,11 +350,17 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             pendingLinks.values().removeIf(p -> now - p.came() > linkTimeoutNanos);
         }
         var connected = beacon.getSwitches();
+        // Missing for two rounds: a switch that just reconnected (added on its I/O thread meanwhile) is not dropped.
+        var missing = new HashSet<Long>();
         for (long dpid : store.view().switches().keySet()) {
             if (!connected.containsKey(dpid)) {
-                store.switchRemoved(dpid);
+                missing.add(dpid);
+                if (missingLastRound.contains(dpid)) {
+                    store.switchRemoved(dpid, nanoClock.getAsLong());
+                }
             }
         }
+        missingLastRound = missing;
         deliver();
         for (var sw : connected.values()) {
             sw.execute(() -> {
@@ -366,11 +376,18 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
     }
 
-    /** Every liveness interval: the ports that end a known link, each from the side that sends. */
+    /**
+     * Every liveness interval: the ports that end a known link, each from the side that sends, and the receiving end
+     * of a link seen one way only (its own probe may have been the one lost).
+     */
     private void probeLinks() {
         var bySwitch = new HashMap<Long, Set<Integer>>();
-        for (var l : store.view().links().keySet()) {
+        var links = store.view().links();
+        for (var l : links.keySet()) {
             bySwitch.computeIfAbsent(l.src().dpid(), k -> new HashSet<>()).add(l.src().port());
+            if (!links.containsKey(l.reverse())) {
+                bySwitch.computeIfAbsent(l.dst().dpid(), k -> new HashSet<>()).add(l.dst().port());
+            }
         }
         var switches = beacon.getSwitches();
         bySwitch.forEach((dpid, ports) -> {
@@ -386,9 +403,35 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         });
     }
 
+    /**
+     * Links that timed out go, and their ends, in quarantine, are probed at once: a cable that is there comes back
+     * before the quarantine ends. A switch this member has started to probe (it became its master) has its ports
+     * quarantined and probed: the links found by its former master may have timed out meanwhile.
+     */
     private void expire() {
-        store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
+        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
+        var switches = beacon.getSwitches();
+        for (var sw : switches.values()) {
+            boolean probing = sw.getRole() != NiciraRole.SLAVE;
+            var before = probes.put(sw.getId(), probing);
+            if (probing && Boolean.FALSE.equals(before)) {
+                store.quarantine(sw.getId(), nanoClock.getAsLong());
+                sw.execute(() -> probeAll(sw));
+            }
+        }
+        probes.keySet().retainAll(switches.keySet());
         deliver();
+        for (var end : ends) {
+            var sw = switches.get(end.dpid());
+            if (sw != null) {
+                sw.execute(() -> {
+                    var p = sw.getPort(end.port());
+                    if (p != null && isProbed(p)) {
+                        probe(sw, p);
+                    }
+                });
+            }
+        }
     }
 
     /**
@@ -396,7 +439,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
      * one lost probe does not leave a link unseen when the quarantine ends.
      */
     private void probeAgain(IOFSwitch sw, Integer port) {
-        if (quarantineNanos == 0) {
+        if (quarantineNanos == 0 || closed) {
             return;
         }
         scheduler.schedule(() -> sw.execute(() -> {

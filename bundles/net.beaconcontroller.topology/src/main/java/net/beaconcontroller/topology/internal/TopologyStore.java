@@ -3,6 +3,8 @@ package net.beaconcontroller.topology.internal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,6 +13,7 @@ import java.util.function.Consumer;
 
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.SwitchPort;
 
 /**
  * Owns the topology: the current {@link TopologyView} and when each link was last seen. Pure logic, time passed in
@@ -58,9 +61,17 @@ final class TopologyStore {
         }
     }
 
-    void switchRemoved(long dpid) {
+    /** The switch left; the far ends of its links go into quarantine from {@code now}. */
+    void switchRemoved(long dpid, long now) {
         synchronized (lock) {
-            publish(view.withoutSwitch(dpid));
+            publish(view.withoutSwitch(dpid, now + quarantineNanos));
+        }
+    }
+
+    /** Every port of {@code dpid} into quarantine from {@code now}: this member now probes it (it became its master). */
+    void quarantine(long dpid, long now) {
+        synchronized (lock) {
+            publish(view.withQuarantine(dpid, now + quarantineNanos));
         }
     }
 
@@ -103,8 +114,13 @@ final class TopologyStore {
         }
     }
 
-    /** Removes the links not seen for longer than {@code timeoutNanos}. */
-    void expire(long now, long timeoutNanos) {
+    /**
+     * Removes the links not seen for longer than {@code timeoutNanos}, putting their ends that are still up into
+     * quarantine, and drops quarantine entries that have ended.
+     *
+     * @return the ends put into quarantine: to be probed at once, so that a link whose cable is there comes back
+     */
+    Set<SwitchPort> expire(long now, long timeoutNanos) {
         synchronized (lock) {
             var v = view;
             lastSeen.keySet().removeIf(l -> !v.links().containsKey(l));
@@ -115,10 +131,21 @@ final class TopologyStore {
                     old.add(l);
                 }
             }
+            var next = v.withoutEndedQuarantine(now);
+            var ends = new HashSet<SwitchPort>();
             if (!old.isEmpty()) {
                 lastSeen.keySet().removeAll(old);
-                publish(v.withoutLinks(old));
+                next = next.withoutLinks(old, now + quarantineNanos);
+                for (var l : old) {
+                    for (var end : List.of(l.src(), l.dst())) {
+                        if (next.hasPort(end)) {
+                            ends.add(end);
+                        }
+                    }
+                }
             }
+            publish(next);
+            return ends;
         }
     }
 

@@ -216,14 +216,20 @@ final class TopologyView {
         return new TopologyView(s, l);
     }
 
-    TopologyView withoutSwitch(long dpid) {
+    /**
+     * Without {@code dpid} and its links; the ports at the far ends of those links, still up, go into quarantine until
+     * {@code quarantineUntil}: they are edge ports now, and the switch may come back cabled as before.
+     */
+    TopologyView withoutSwitch(long dpid, long quarantineUntil) {
         if (!switches.containsKey(dpid)) {
             return this;
         }
         var s = new HashMap<>(switches);
         s.remove(dpid);
+        var gone = links.keySet().stream().filter(k -> k.src().dpid() == dpid || k.dst().dpid() == dpid).toList();
         var l = new HashMap<>(links);
-        l.keySet().removeIf(k -> k.src().dpid() == dpid || k.dst().dpid() == dpid);
+        l.keySet().removeAll(gone);
+        quarantineEnds(s, gone, quarantineUntil);
         return new TopologyView(s, l);
     }
 
@@ -269,10 +275,59 @@ final class TopologyView {
         return new TopologyView(switches, l);
     }
 
-    TopologyView withoutLinks(Collection<Link> gone) {
+    /**
+     * Without the links {@code gone} (they timed out); their ends, still up, go into quarantine until
+     * {@code quarantineUntil}: a link that timed out although its cable is there (probes lost or late) would otherwise
+     * make both its ports edge ports at once, and close a loop.
+     */
+    TopologyView withoutLinks(Collection<Link> gone, long quarantineUntil) {
         var l = new HashMap<>(links);
         l.keySet().removeAll(gone);
-        return new TopologyView(switches, l);
+        var s = new HashMap<>(switches);
+        quarantineEnds(s, gone, quarantineUntil);
+        return new TopologyView(s, l);
+    }
+
+    /** With every port of {@code dpid} in quarantine until {@code quarantineUntil} (its probes start now). */
+    TopologyView withQuarantine(long dpid, long quarantineUntil) {
+        var old = switches.get(dpid);
+        if (old == null) {
+            return this;
+        }
+        var quarantine = new HashMap<>(old.quarantine());
+        old.ports().forEach(p -> quarantine.merge(p, quarantineUntil, (a, b) -> b - a > 0 ? b : a));
+        var s = new HashMap<>(switches);
+        s.put(dpid, new SwitchState(old.ports(), quarantine));
+        return new TopologyView(s, links);
+    }
+
+    /** Without the quarantine entries that ended before {@code now}; {@code this} if there are none. */
+    TopologyView withoutEndedQuarantine(long now) {
+        var s = new HashMap<>(switches);
+        boolean changed = false;
+        for (var e : switches.entrySet()) {
+            var q = e.getValue().quarantine();
+            if (q.values().stream().anyMatch(t -> t - now <= 0)) {
+                var kept = new HashMap<>(q);
+                kept.values().removeIf(t -> t - now <= 0);
+                s.put(e.getKey(), new SwitchState(e.getValue().ports(), kept));
+                changed = true;
+            }
+        }
+        return changed ? new TopologyView(s, links) : this;
+    }
+
+    private static void quarantineEnds(Map<Long, SwitchState> switches, Collection<Link> gone, long until) {
+        for (var link : gone) {
+            for (var end : List.of(link.src(), link.dst())) {
+                var st = switches.get(end.dpid());
+                if (st != null && st.ports().contains(end.port())) {
+                    var quarantine = new HashMap<>(st.quarantine());
+                    quarantine.merge(end.port(), until, (a, b) -> b - a > 0 ? b : a);
+                    switches.put(end.dpid(), new SwitchState(st.ports(), quarantine));
+                }
+            }
+        }
     }
 
     private static boolean lost(SwitchPort end, long dpid, Set<Integer> ports) {

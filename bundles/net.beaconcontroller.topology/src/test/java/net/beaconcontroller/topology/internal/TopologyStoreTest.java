@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.SwitchPort;
 import net.beaconcontroller.topology.internal.TopologyStore.LinkChange;
 import net.beaconcontroller.topology.internal.TopologyStore.Seen;
 
@@ -89,6 +90,27 @@ class TopologyStoreTest {
         assertEquals(Set.of(Set.of(1L), Set.of(2L)), store.view().islands());
     }
 
+    /** Probes lost or late: the cable may be there, so its ports do not turn into edge ports at once. */
+    @Test
+    void theEndsOfALinkThatTimedOutAreQuarantinedAndToBeProbed() {
+        twoSwitchesWithACable();
+        var ends = store.expire(20 * SECOND, 16 * SECOND);
+        assertEquals(Set.of(new SwitchPort(1, 1), new SwitchPort(2, 1)), ends);
+        assertTrue(store.view().links().isEmpty());
+        assertEquals(Set.of(2), store.view().broadcastPorts(1, 20 * SECOND), "port 1 waits for its probe");
+        assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND + QUARANTINE), "no link came back");
+        assertEquals(Set.of(), store.expire(21 * SECOND, 16 * SECOND));
+        assertTrue(store.view().switches().get(1L).quarantine().isEmpty(), "ended quarantines are dropped");
+    }
+
+    @Test
+    void theFarEndOfASwitchThatLeftIsQuarantined() {
+        twoSwitchesWithACable();
+        store.switchRemoved(2, 20 * SECOND);
+        assertEquals(Set.of(2), store.view().broadcastPorts(1, 20 * SECOND));
+        assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND + QUARANTINE));
+    }
+
     @Test
     void aPortThatGoesDownTakesBothDirectionsAtOnce() {
         twoSwitchesWithACable();
@@ -106,7 +128,7 @@ class TopologyStoreTest {
     @Test
     void aSwitchThatLeavesTakesItsLinks() {
         twoSwitchesWithACable();
-        store.switchRemoved(1);
+        store.switchRemoved(1, SECOND);
         assertTrue(store.view().links().isEmpty());
         assertEquals(Set.of(Set.of(2L)), store.view().islands());
         assertEquals(2, changes().size());

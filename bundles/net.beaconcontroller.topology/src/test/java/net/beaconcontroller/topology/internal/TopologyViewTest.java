@@ -99,7 +99,7 @@ class TopologyViewTest {
                 .withLink(Link.of(3, 1, 2, 2), Instant.EPOCH);
         assertEquals(view.islands(), merged.islands());
         assertEquals(view.tree(), merged.tree());
-        var leave = merged.withoutSwitch(2);
+        var leave = merged.withoutSwitch(2, 0);
         assertEquals(Set.of(Set.of(1L), Set.of(3L)), leave.islands());
         assertTrue(leave.links().isEmpty());
         assertFalse(leave.isEdgePort(2, 1));
