@@ -85,6 +85,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private static final Duration ROLE_TIMEOUT = Duration.ofSeconds(2);
     /** A balancing round this long after members or switches came, whatever cluster.balancePeriod says. */
     private static final long BALANCE_DELAY_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Another balancing round this long after a move failed. */
+    private static final long RETRY_BALANCE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often connections to the other members are checked for a process that is gone (see DeathWatch). */
     private static final long DEATH_WATCH_MILLIS = 200;
     /** Hazelcast partitions (see join). */
@@ -675,6 +677,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                     describe(m.to()));
             runs.add(migrate(m.dpid(), m.to()).toCompletableFuture().exceptionally(e -> {
                 log.warn("cluster: balancing move of switch {} failed: {}", Dpids.toString(m.dpid()), e.getMessage());
+                // Often a target whose connection was still in its handshake: another round soon, not a period later.
+                later(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + RETRY_BALANCE_NANOS));
                 return null;
             }));
         }
