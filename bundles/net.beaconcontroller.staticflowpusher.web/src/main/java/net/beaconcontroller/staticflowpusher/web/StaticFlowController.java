@@ -13,6 +13,8 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -96,7 +98,9 @@ final class StaticFlowController {
         return ResponseEntity.ok(result);
     }
 
-    @GetMapping("/wm/staticflowpusher/clear/{dpid}/json")
+    /** Floodlight's GET reaches here only when web.floodlightGetClear allows it (see the web server's guard). */
+    @RequestMapping(value = "/wm/staticflowpusher/clear/{dpid}/json",
+            method = {RequestMethod.GET, RequestMethod.POST, RequestMethod.DELETE})
     ResponseEntity<Map<String, String>> clear(@PathVariable String dpid) {
         if (dpid.equalsIgnoreCase("all")) {
             pusher.clearAll();

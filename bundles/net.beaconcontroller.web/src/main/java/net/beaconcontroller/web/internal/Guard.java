@@ -8,14 +8,19 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * Decides whether a request may go on, before any controller sees it: the body-size limits (uploads have their own),
- * the same-origin rule for requests that change something, and, when the server is reachable from other machines,
- * HTTP Basic authentication for those requests and for bundle management.
+ * Decides whether a request may go on, before any controller sees it: the {@code Host} it names (a name of this
+ * server only: a page on a rebinding domain cannot reach the API through the browser), the body-size limits (uploads
+ * have their own), the same-origin rule for requests that change something, and, when the server is reachable from
+ * other machines, HTTP Basic authentication for those requests and for bundle management. A request changes something
+ * when its method is not GET, HEAD or OPTIONS, or when it is Floodlight's GET that clears static flows, which is
+ * refused unless {@code getClear} (web.floodlightGetClear) lets Floodlight's scripts use it.
  *
+ * @param hosts       the host names and addresses this server answers to, lower case, IPv6 without brackets;
+ *                    empty for any
  * @param credentials the user name and password hash; {@code null} when bound to loopback only, where no one
  *                    but local users can connect
  */
-record Guard(long maxBody, long maxUpload, Credentials credentials) {
+record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> hosts, boolean getClear) {
     record Credentials(String user, PasswordHash password) {
     }
 
@@ -24,9 +29,16 @@ record Guard(long maxBody, long maxUpload, Credentials credentials) {
     }
 
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
+    /** Floodlight's one GET that changes state. */
+    private static final String GET_CLEAR = "/wm/staticflowpusher/clear/";
 
     /** @return the refusal, or {@code null} to let the request through */
     Refusal check(HttpServletRequest req) {
+        var host = hostName(req.getServerName());
+        if (!hosts.isEmpty() && !hosts.contains(host)) {
+            return new Refusal(403, "Host '" + req.getServerName() + "' is not a name of this server (web.hostNames):"
+                    + " refused, as a page on another domain could be reaching it through DNS rebinding");
+        }
         long length = req.getContentLengthLong();
         var type = req.getContentType();
         boolean upload = type != null && type.regionMatches(true, 0, "multipart/", 0, 10);
@@ -35,7 +47,12 @@ record Guard(long maxBody, long maxUpload, Credentials credentials) {
             return new Refusal(413, "request body of " + length + " bytes is over the limit of " + limit
                     + (upload ? " (web.maxUploadMiB)" : " (web.maxRequestKiB)"));
         }
-        boolean mutating = !SAFE.contains(req.getMethod());
+        boolean getClear = SAFE.contains(req.getMethod()) && req.getRequestURI().startsWith(GET_CLEAR);
+        if (getClear && !this.getClear) {
+            return new Refusal(405, "GET " + req.getRequestURI() + " would change state: use POST or DELETE (or set"
+                    + " web.floodlightGetClear=true for Floodlight's scripts)");
+        }
+        boolean mutating = !SAFE.contains(req.getMethod()) || getClear;
         if (mutating) {
             var crossSite = crossSite(req);
             if (crossSite != null) {
@@ -53,7 +70,7 @@ record Guard(long maxBody, long maxUpload, Credentials credentials) {
      * Browsers send {@code Origin} (and {@code Sec-Fetch-Site}) with every cross-site POST, PUT and DELETE; scripts
      * such as curl send neither, so they pass.
      */
-    private static String crossSite(HttpServletRequest req) {
+    private String crossSite(HttpServletRequest req) {
         if ("cross-site".equals(req.getHeader("Sec-Fetch-Site"))) {
             return "cross-site request refused";
         }
@@ -64,15 +81,22 @@ record Guard(long maxBody, long maxUpload, Credentials credentials) {
         try {
             var uri = URI.create(origin);
             int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-            // Server name and port come from the request's Host header: the origin must be the page's own server.
-            if (uri.getHost() != null && uri.getHost().equalsIgnoreCase(req.getServerName())
-                    && port == req.getServerPort()) {
+            // The page's own server: one of its names (not merely what Host says, which a rebinding page sets) and
+            // the port the request came in on.
+            if (uri.getHost() != null && (hosts.isEmpty() ? hostName(uri.getHost()).equals(hostName(req.getServerName()))
+                    : hosts.contains(hostName(uri.getHost()))) && port == req.getLocalPort()) {
                 return null;
             }
         } catch (IllegalArgumentException e) {
             // An Origin that is no URI is no origin of ours.
         }
         return "cross-site request refused: Origin " + origin + " is not this server";
+    }
+
+    /** Lower case, an IPv6 literal without its brackets. */
+    static String hostName(String host) {
+        var h = host.toLowerCase(java.util.Locale.ROOT);
+        return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
     }
 
     private boolean authenticated(String header) {

@@ -177,7 +177,26 @@ final class PlatformController {
         return BundleInfo.of(b);
     }
 
-    /** A bundle that may be changed over HTTP: not the framework and not this server, which would cut the answer. */
+    /**
+     * Bundles Beacon needs to run, by symbolic name or (ending in a dot or dash) prefix: stopping, updating or uninstalling one over HTTP would
+     * take down the server answering (SCR stops every component, this one included) or the controller.
+     */
+    private static final List<String> NEEDED = List.of("org.eclipse.osgi", "org.apache.felix.scr",
+            "org.apache.felix.configadmin", "org.apache.felix.metatype", "org.apache.felix.gogo.", "org.eclipse.equinox.",
+            "org.apache.aries.", "org.osgi.", "net.beaconcontroller.config", "net.beaconcontroller.core",
+            "net.beaconcontroller.openflow", "net.beaconcontroller.packet", "net.beaconcontroller.util",
+            "net.beaconcontroller.web", "org.eclipse.jetty.", "jakarta.", "org.springframework.", "com.fasterxml.",
+            "slf4j.", "ch.qos.logback.", "org.objectweb.", "micrometer-");
+
+    static boolean needed(String symbolicName) {
+        return symbolicName != null && NEEDED.stream().anyMatch(n -> n.endsWith(".") || n.endsWith("-")
+                ? symbolicName.startsWith(n) : symbolicName.equals(n));
+    }
+
+    /**
+     * A bundle that may be changed over HTTP: not the framework, this server (which would cut the answer) or a bundle
+     * Beacon needs to run.
+     */
     private Bundle changeable(String id) {
         long n;
         try {
@@ -192,6 +211,10 @@ final class PlatformController {
         if (n == 0 || b.equals(context.getBundle())) {
             throw new ResponseStatusException(HttpStatus.CONFLICT, b.getSymbolicName()
                     + " serves this request; change it from the console");
+        }
+        if (needed(b.getSymbolicName())) {
+            throw new ResponseStatusException(HttpStatus.CONFLICT, b.getSymbolicName()
+                    + " is needed to run Beacon and its web server; change it from the console");
         }
         return b;
     }

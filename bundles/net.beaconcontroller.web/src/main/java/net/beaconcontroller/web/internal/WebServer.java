@@ -2,11 +2,16 @@ package net.beaconcontroller.web.internal;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -80,6 +85,16 @@ public final class WebServer implements IWebEvents {
 
         @AttributeDefinition(min = "1", max = "4096", description = "Largest upload (a bundle jar), MiB.")
         int maxUploadMiB() default 64;
+
+        @AttributeDefinition(description = "Comma-separated host names clients may use for this server besides its"
+                + " address (and localhost on loopback); a request naming another Host is refused, as a page on a"
+                + " DNS-rebinding domain would. Bound to all addresses (0.0.0.0) with none given: any name.")
+        String hostNames() default "";
+
+        @AttributeDefinition(description = "Answer Floodlight's GET /wm/staticflowpusher/clear/<dpid>/json (a GET that"
+                + " deletes, for Floodlight's scripts), with the same-origin and authentication rules of a POST."
+                + " Off: only POST and DELETE clear.")
+        boolean floodlightGetClear() default false;
     }
 
     private final List<IWebManageable> contributions = new CopyOnWriteArrayList<>();
@@ -123,7 +138,8 @@ public final class WebServer implements IWebEvents {
         long maxUpload = config.maxUploadMiB() * 1024L * 1024L;
         platform = new PlatformController(context, this::contributions, events);
         ui = new UiController(this::contributions);
-        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials), this::controllers);
+        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials,
+                hosts(address, config.hostNames()), config.floodlightGetClear()), this::controllers);
 
         var threads = new QueuedThreadPool(16, 2);
         threads.setName("web");
@@ -219,5 +235,34 @@ public final class WebServer implements IWebEvents {
 
     private List<IWebManageable> contributions() {
         return contributions;
+    }
+
+    /** The host names requests may carry (see {@link Guard}): empty for any. */
+    static Set<String> hosts(InetAddress address, String names) {
+        var hosts = new HashSet<String>();
+        for (var n : names.split(",")) {
+            if (!n.isBlank()) {
+                hosts.add(Guard.hostName(n.strip()));
+            }
+        }
+        if (address.isAnyLocalAddress() && hosts.isEmpty()) {
+            return Set.of();
+        }
+        hosts.add(Guard.hostName(address.getHostAddress().replaceAll("%.*", "")));
+        if (address.isLoopbackAddress() || address.isAnyLocalAddress()) {
+            hosts.addAll(List.of("localhost", "127.0.0.1", "::1", "0:0:0:0:0:0:0:1"));
+        }
+        if (address.isAnyLocalAddress()) {
+            try {
+                for (var nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                    nic.inetAddresses().forEach(a -> hosts.add(Guard.hostName(a.getHostAddress().replaceAll("%.*",
+                            ""))));
+                }
+            } catch (SocketException e) {
+                throw new SettingException(NAME + ".hostNames", names, "cannot list this machine's addresses: "
+                        + e.getMessage());
+            }
+        }
+        return Set.copyOf(hosts);
     }
 }

@@ -1,6 +1,7 @@
 package net.beaconcontroller.web.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -185,6 +186,83 @@ class WebServerTest {
         assertEquals(1, json(own).get("a").asInt());
         var script = send(request("/test/echo/json").header("Content-Type", "application/json").POST(body));
         assertEquals(200, script.statusCode());
+    }
+
+    /** One raw HTTP/1.1 request (HttpClient will not set Host): the status code of the answer. */
+    private int raw(String method, String path, String host, String... headers) throws Exception {
+        try (var socket = new java.net.Socket("127.0.0.1", server.port())) {
+            var out = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\n");
+            for (var h : headers) {
+                out.append(h).append("\r\n");
+            }
+            out.append("Connection: close\r\nContent-Length: 0\r\n\r\n");
+            socket.getOutputStream().write(out.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            var status = new String(socket.getInputStream().readNBytes(12), java.nio.charset.StandardCharsets.US_ASCII);
+            return Integer.parseInt(status.substring(9, 12));
+        }
+    }
+
+    /** DNS rebinding: a page on evil.example, its name now pointing at 127.0.0.1, sends its own name as Host. */
+    @Test
+    void aHostThatIsNotThisServersIsRefused() throws Exception {
+        start();
+        server.addContribution(part(new Echo(), Map.of()));
+        int port = server.port();
+        assertEquals(403, raw("GET", "/test/echo/json", "rebind.evil.example:" + port));
+        assertEquals(403, raw("POST", "/test/echo/json", "rebind.evil.example:" + port,
+                "Origin: http://rebind.evil.example:" + port), "an Origin that matches the bad Host is no better");
+        assertEquals(200, raw("GET", "/test/echo/json", "127.0.0.1:" + port));
+        assertEquals(200, raw("GET", "/test/echo/json", "localhost:" + port));
+        assertEquals(200, raw("GET", "/test/echo/json", "[::1]:" + port));
+        stop();
+        start("web.hostNames=beacon.lab.example");
+        server.addContribution(part(new Echo(), Map.of()));
+        assertEquals(200, raw("GET", "/test/echo/json", "beacon.lab.example:" + server.port()));
+    }
+
+    /** Floodlight's GET that clears static flows: an img tag on any page would send it. */
+    @Test
+    void aGetThatWouldChangeStateIsRefusedUnlessOptedInAndThenGuardedLikeAPost() throws Exception {
+        start();
+        server.addContribution(part(new Clear(), Map.of()));
+        var refused = send(request("/wm/staticflowpusher/clear/all/json"));
+        assertEquals(405, refused.statusCode());
+        assertTrue(json(refused).get("detail").asText().contains("web.floodlightGetClear"));
+        assertEquals(200, send(request("/wm/staticflowpusher/clear/all/json").POST(
+                HttpRequest.BodyPublishers.noBody())).statusCode());
+        stop();
+        var hash = PasswordHash.of("s3cret".toCharArray());
+        start("web.floodlightGetClear=true", "web.user=ops", "web.passwordHash=" + hash);
+        server.addContribution(part(new Clear(), Map.of()));
+        assertEquals(401, send(request("/wm/staticflowpusher/clear/all/json")).statusCode(), "credentials as for a POST");
+        assertEquals(403, send(request("/wm/staticflowpusher/clear/all/json").header("Sec-Fetch-Site", "cross-site")
+                .header("Authorization", basic("ops", "s3cret"))).statusCode(), "an img tag on another site");
+        assertEquals(200, send(request("/wm/staticflowpusher/clear/all/json")
+                .header("Authorization", basic("ops", "s3cret"))).statusCode());
+    }
+
+    @RestController
+    static final class Clear {
+        @org.springframework.web.bind.annotation.RequestMapping(value = "/wm/staticflowpusher/clear/{dpid}/json",
+                method = {org.springframework.web.bind.annotation.RequestMethod.GET,
+                    org.springframework.web.bind.annotation.RequestMethod.POST})
+        Map<String, Object> clear() {
+            return Map.of("status", "Deleted all flows.");
+        }
+    }
+
+    @Test
+    void bundlesBeaconNeedsCannotBeChangedOverHttp() {
+        for (var name : List.of("org.eclipse.osgi", "org.apache.felix.scr", "org.apache.felix.configadmin",
+                "org.apache.felix.metatype", "net.beaconcontroller.core", "net.beaconcontroller.web",
+                "net.beaconcontroller.config", "org.eclipse.jetty.server", "org.springframework.spring-webmvc",
+                "com.fasterxml.jackson.core.jackson-databind", "slf4j.api", "org.apache.aries.spifly.dynamic.bundle")) {
+            assertTrue(PlatformController.needed(name), name);
+        }
+        for (var name : List.of("net.beaconcontroller.hub", "net.beaconcontroller.core.web",
+                "net.beaconcontroller.staticflowpusher.web", "net.beaconcontroller.topology", "com.hazelcast")) {
+            assertFalse(PlatformController.needed(name), name);
+        }
     }
 
     @Test
