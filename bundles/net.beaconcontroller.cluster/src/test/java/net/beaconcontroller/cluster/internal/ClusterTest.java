@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,7 +61,7 @@ class ClusterTest {
 
     @BeforeEach
     void startThree() {
-        ports = IntStream.range(0, 3).map(i -> freePort()).toArray();
+        ports = freePorts(3);
         var list = Arrays.stream(ports).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int port : ports) {
             var member = new Cluster();
@@ -451,11 +450,24 @@ class ClusterTest {
         }
     }
 
-    static int freePort() {
-        try (var s = new ServerSocket(0)) {
-            return s.getLocalPort();
+    /** {@code n} distinct free ports: the sockets are all open while they are chosen, so none is handed out twice. */
+    static int[] freePorts(int n) {
+        var sockets = new ArrayList<ServerSocket>();
+        try {
+            for (int i = 0; i < n; i++) {
+                sockets.add(new ServerSocket(0));
+            }
+            return sockets.stream().mapToInt(ServerSocket::getLocalPort).toArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            for (var s : sockets) {
+                try {
+                    s.close();
+                } catch (IOException e) {
+                    // closing a socket that was only bound: nothing to lose
+                }
+            }
         }
     }
 }

@@ -24,8 +24,9 @@ class SharedStateTest {
 
     @BeforeAll
     static void startTwo() {
-        int a = ClusterTest.freePort();
-        int b = ClusterTest.freePort();
+        int[] free = ClusterTest.freePorts(2);
+        int a = free[0];
+        int b = free[1];
         for (int port : new int[] {a, b}) {
             var member = new Cluster();
             member.start(Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=shared-" + a,
