@@ -536,6 +536,11 @@ def check_static_flows(net, src):
     status, body = api.call("POST", "/wm/staticflowpusher/json", bad)
     if status != 400 or "eth_type" not in body.get("status", ""):
         raise AssertionError(f"a flow matching IPv4 without eth_type: HTTP {status} {body}")
+    # A JSON array or object where a value belongs: a clear 400 (it was a 500, NoClassDefFoundError, issue 28).
+    for field, value in (("priority", [1]), ("in_port", {"a": 1})):
+        status, body = api.call("POST", "/wm/staticflowpusher/json", dict(flow, name="e2e-bad", **{field: value}))
+        if status != 400 or field not in body.get("status", ""):
+            raise AssertionError(f"{field}={value!r}: HTTP {status} {body}")
     for bad_action in ("output=99999", "jump=3"):
         status, body = api.call("POST", "/wm/staticflowpusher/json", dict(flow, name="e2e-bad", actions=bad_action))
         if status != 400:
