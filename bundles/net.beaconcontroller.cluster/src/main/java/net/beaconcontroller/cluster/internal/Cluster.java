@@ -575,10 +575,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             reports.sample(local.values());
             publishReport();
             if (isOldest() && hasQuorum()) {
-                reconcile();
+                var read = reconcile();
                 long now = System.nanoTime();
                 // A member's new connections are seen here first: any member's handshake, not only the oldest's.
-                int connections = reports.lastRead().values().stream().mapToInt(r -> r.switches().size()).sum();
+                int connections = read.values().stream().mapToInt(r -> r.switches().size()).sum();
                 if (connections > knownConnections) {
                     balanceAt = Math.min(balanceAt, now + BALANCE_DELAY_NANOS);
                 }
@@ -633,8 +633,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         reports.publish(self, local.values());
     }
 
-    /** The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}). */
-    private void reconcile() {
+    /**
+     * The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}).
+     *
+     * @return the live members' reports it decided on
+     */
+    private Map<String, MemberReport> reconcile() {
         var live = liveMembers();
         var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
         var byMember = reports.live(live);
@@ -650,6 +654,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                         change.from() == null ? "none" : describe(change.from()));
             }
         }
+        return byMember;
     }
 
     /** The oldest member: one round of moves towards balance, run together (see {@link Balancer#planAll}). */
@@ -720,7 +725,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (migrations.migrating(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
             return; // a migration sets the roles itself
         }
-        if (!self.equals(master) && !liveMembers().contains(master)) {
+        if (!isMember(master)) {
             return; // the oldest member has yet to name a new master: a member that took the switch over keeps it
         }
         var want = self.equals(master) ? NiciraRole.MASTER : NiciraRole.SLAVE;

@@ -26,8 +26,6 @@ final class Reports {
     private final Object lock = new Object();
     /** The coordinator thread's. */
     private long lastSample = System.nanoTime();
-    /** What {@link #live} last returned, for what may be a round old (the oldest member's count of connections). */
-    private volatile Map<String, MemberReport> lastRead = Map.of();
 
     Reports(IMap<String, byte[]> map) {
         this.map = map;
@@ -53,19 +51,10 @@ final class Reports {
         double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuLoad() : -1;
         synchronized (lock) {
-            map.set(self, own(self, cpu, switches).encode());
+            var list = switches.stream()
+                    .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
+            map.set(self, new MemberReport(self, cpu, list).encode());
         }
-    }
-
-    private static MemberReport own(String self, double cpu, Collection<SwitchState> switches) {
-        var list = switches.stream()
-                .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
-        return new MemberReport(self, cpu, list);
-    }
-
-    /** The reports {@link #live} last read, without asking Hazelcast. */
-    Map<String, MemberReport> lastRead() {
-        return lastRead;
     }
 
     /** The live members' latest reports (a member whose report does not decode is taken as connected to nothing). */
@@ -78,7 +67,6 @@ final class Reports {
                 log.warn("cluster: member {}'s report ignored: {}", member, e.getMessage());
             }
         });
-        lastRead = Map.copyOf(result);
         return result;
     }
 

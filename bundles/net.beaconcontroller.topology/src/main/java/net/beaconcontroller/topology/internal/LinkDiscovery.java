@@ -393,12 +393,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         bySwitch.forEach((dpid, ports) -> {
             var sw = switches.get(dpid);
             if (sw != null) {
-                sw.execute(() -> ports.forEach(port -> {
-                    var p = sw.getPort(port);
-                    if (p != null && isProbed(p)) {
-                        probe(sw, p);
-                    }
-                }));
+                sw.execute(() -> ports.forEach(port -> probePort(sw, port)));
             }
         });
     }
@@ -424,12 +419,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         for (var end : ends) {
             var sw = switches.get(end.dpid());
             if (sw != null) {
-                sw.execute(() -> {
-                    var p = sw.getPort(end.port());
-                    if (p != null && isProbed(p)) {
-                        probe(sw, p);
-                    }
-                });
+                sw.execute(() -> probePort(sw, end.port()));
             }
         }
     }
@@ -449,10 +439,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (port == null) {
                 probeAll(sw);
             } else {
-                var p = sw.getPort(port);
-                if (p != null && isProbed(p)) {
-                    probe(sw, p);
-                }
+                probePort(sw, port);
             }
         }), Duration.ofNanos(quarantineNanos / 2));
     }
@@ -464,6 +451,14 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (isProbed(p)) {
                 probe(sw, p);
             }
+        }
+    }
+
+    /** Port {@code port} of the switch, if it is still there and up. */
+    private void probePort(IOFSwitch sw, int port) {
+        var p = sw.getPort(port);
+        if (p != null && isProbed(p)) {
+            probe(sw, p);
         }
     }
 

@@ -37,6 +37,13 @@ final class TopologyView {
             ports = Set.copyOf(ports);
             quarantine = Map.copyOf(quarantine);
         }
+
+        /** With {@code these} ports in quarantine until {@code until} at least. */
+        SwitchState quarantined(Collection<Integer> these, long until) {
+            var q = new HashMap<>(quarantine);
+            these.forEach(p -> q.merge(p, until, (a, b) -> b - a > 0 ? b : a));
+            return new SwitchState(ports, q);
+        }
     }
 
     static final TopologyView EMPTY = new TopologyView(Map.of(), Map.of());
@@ -294,10 +301,8 @@ final class TopologyView {
         if (old == null) {
             return this;
         }
-        var quarantine = new HashMap<>(old.quarantine());
-        old.ports().forEach(p -> quarantine.merge(p, quarantineUntil, (a, b) -> b - a > 0 ? b : a));
         var s = new HashMap<>(switches);
-        s.put(dpid, new SwitchState(old.ports(), quarantine));
+        s.put(dpid, old.quarantined(old.ports(), quarantineUntil));
         return new TopologyView(s, links);
     }
 
@@ -322,9 +327,7 @@ final class TopologyView {
             for (var end : List.of(link.src(), link.dst())) {
                 var st = switches.get(end.dpid());
                 if (st != null && st.ports().contains(end.port())) {
-                    var quarantine = new HashMap<>(st.quarantine());
-                    quarantine.merge(end.port(), until, (a, b) -> b - a > 0 ? b : a);
-                    switches.put(end.dpid(), new SwitchState(st.ports(), quarantine));
+                    switches.put(end.dpid(), st.quarantined(List.of(end.port()), until));
                 }
             }
         }
