@@ -50,6 +50,7 @@ import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Dhcp;
@@ -480,8 +481,19 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     @Override
     public void linkAdded(Link link) {
+        var switches = beacon.getSwitches();
         for (SwitchPort end : List.of(link.src(), link.dst())) {
-            removeAll(store.at(end), d -> d.attachment().equals(end));
+            // A host placed here came from a frame that crossed this link while it was unknown (a copy that went round
+            // a loop, say). Flows towards that place may drop the host's traffic there, renewed by the very packets
+            // they drop, so that the host never speaks to the controller again: they go with the record. In a
+            // cluster every member hears of the link; the master of the switch at this end removes them.
+            var sw = switches.get(end.dpid());
+            boolean master = sw != null && sw.getRole() != NiciraRole.SLAVE;
+            for (Device d : store.at(end)) {
+                if (remove(d, x -> x.attachment().equals(end)) && master) {
+                    deleteFlows(d.mac());
+                }
+            }
         }
     }
 
@@ -552,18 +564,24 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             return;
         }
         moves.increment();
-        // The flows that carried its traffic to the old port, and those that took its traffic from there: every
-        // switch may hold some. Flows from the old port would otherwise keep matching if it came back there, and
-        // its frames would never reach the controller to tell it.
+        deleteFlows(now.mac());
+        listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
+    }
+
+    /**
+     * The flows that carried the host's traffic to where it was, and those that took its traffic from there: every
+     * switch may hold some. Flows from the old place would otherwise keep matching if it came back there, and its
+     * frames would never reach the controller to tell it.
+     */
+    private void deleteFlows(long mac) {
         var towards = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
-                .match(OFMatch.builder().dlDst(now.mac()).build()).outPort(OFPort.NONE).build();
+                .match(OFMatch.builder().dlDst(mac).build()).outPort(OFPort.NONE).build();
         var from = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
-                .match(OFMatch.builder().dlSrc(now.mac()).build()).outPort(OFPort.NONE).build();
+                .match(OFMatch.builder().dlSrc(mac).build()).outPort(OFPort.NONE).build();
         for (IOFSwitch sw : beacon.getSwitches().values()) {
             sw.write(towards);
             sw.write(from);
         }
-        listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
     }
 
     private static void call(IDeviceListener listener, Runnable call) {

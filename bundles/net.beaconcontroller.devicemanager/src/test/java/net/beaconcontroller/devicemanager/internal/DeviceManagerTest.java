@@ -25,6 +25,7 @@ import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.topology.SwitchPort;
 import net.beaconcontroller.util.IPv4Address;
 
@@ -144,6 +145,29 @@ class DeviceManagerTest {
             }
         }
         assertEquals(1, h.dm.counters().moves());
+    }
+
+    @Test
+    void aHostAtAPortThatTurnsOutToBeALinkIsForgottenWithItsFlows() {
+        h.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        h.link(1, 3, 2, 1);
+        assertEquals(Optional.empty(), h.dm.getDevice(H1, Device.NO_VLAN));
+        assertEquals("removed " + H1, h.events.get(h.events.size() - 1));
+        // A flow that drops its traffic at the wrong place would be renewed by that traffic and never go.
+        var matches = List.of(OFMatch.builder().dlDst(H1).build(), OFMatch.builder().dlSrc(H1).build());
+        for (long dpid = 1; dpid <= 3; dpid++) {
+            assertEquals(matches, h.written.get(dpid).stream().map(m -> assertInstanceOf(OFFlowMod.class, m))
+                    .filter(fm -> fm.command() == OFFlowMod.Command.DELETE).map(OFFlowMod::match).toList());
+        }
+    }
+
+    @Test
+    void aSlaveForgetsSuchAHostButLeavesTheFlowsToTheSwitchsMaster() {
+        h.role = NiciraRole.SLAVE;
+        h.packetIn(1, 3, udp(H1, H2, IP1, IP2));
+        h.link(1, 3, 2, 1);
+        assertEquals(Optional.empty(), h.dm.getDevice(H1, Device.NO_VLAN));
+        assertTrue(h.written.values().stream().allMatch(List::isEmpty), h.written::toString);
     }
 
     @Test

@@ -27,6 +27,7 @@ import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.Link;
@@ -39,6 +40,8 @@ import net.beaconcontroller.topology.SwitchPort;
 final class Harness {
     final AtomicLong now = new AtomicLong(1_700_000_000L);
     final Set<SwitchPort> linkPorts = ConcurrentHashMap.newKeySet();
+    /** The role every switch has granted this controller. */
+    volatile NiciraRole role = NiciraRole.OTHER;
     final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     final Map<Long, List<OFMessage>> written = new ConcurrentHashMap<>();
     final List<String> events = new CopyOnWriteArrayList<>();
@@ -96,6 +99,7 @@ final class Harness {
         written.put(dpid, out);
         IOFSwitch sw = proxy(IOFSwitch.class, (name, args) -> switch (name) {
             case "getId" -> dpid;
+            case "getRole" -> role;
             case "write" -> out.add((OFMessage) args[0]);
             case "execute" -> {
                 ((Runnable) args[0]).run();

@@ -43,6 +43,11 @@ public record RouteFlows(Routing.Config.Match granularity, int idleTimeout, int 
         var flows = new ArrayList<Flow>(route.size());
         for (int i = route.size() - 1; i >= 0; i--) {
             Hop hop = route.get(i);
+            if (granularity == Routing.Config.Match.DST_MAC && hop.inPort() == hop.outPort()) {
+                // Two hosts behind one port: a flow dropping frames to the destination, matching every in port,
+                // would drop everyone else's traffic to it at this switch too.
+                continue;
+            }
             flows.add(new Flow(hop.dpid(), OFFlowMod.builder()
                     .match(match(hop, frame))
                     .cookie(COOKIE)

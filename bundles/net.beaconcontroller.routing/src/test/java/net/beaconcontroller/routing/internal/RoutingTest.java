@@ -90,6 +90,16 @@ class RoutingTest extends RoutingTestBase {
     }
 
     @Test
+    void withDstMacTwoHostsBehindOnePortGetNoFlowThatWouldDropOtherTrafficToThem() {
+        line("routing.match=DST_MAC").bindEngine(net.new BfsEngine());
+        net.host(0x0c, 1, 3);
+        packetIn(1, 3, frame(0x0c, A));
+        assertEquals(List.of(), net.writes, "the frame already reached its destination");
+        packetIn(3, 3, frame(0x0c, B));
+        assertEquals(out(3), added(1).actions(), "traffic from elsewhere still reaches it");
+    }
+
+    @Test
     void dstMacGranularityMatchesDestinationAndVlanOnly() {
         line("routing.match=DST_MAC", "routing.idleTimeout=7", "routing.hardTimeout=60", "routing.priority=100")
                 .bindEngine(net.new BfsEngine());
