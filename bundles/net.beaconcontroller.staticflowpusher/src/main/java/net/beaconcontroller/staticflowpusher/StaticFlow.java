@@ -7,12 +7,14 @@ import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.action.OFAction;
+import net.beaconcontroller.openflow.action.OFActions;
 
 /**
  * A flow an operator wants on a switch whatever the applications do: kept across restarts and written again
  * whenever its switch connects.
  *
- * @param name        unique among all static flows; adding a flow with a name in use replaces that flow
+ * @param name        unique among all static flows; adding a flow with a name in use replaces that flow; not starting
+ *                    with {@code #}, which the file it is kept in reads as a comment
  * @param dpid        the switch
  * @param match       what packets it applies to
  * @param actions     what it does with them; empty drops them
@@ -29,8 +31,17 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
         if (name.isBlank() || name.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException("a static flow's name is non-blank text without control characters");
         }
+        if (name.startsWith("#")) {
+            throw new IllegalArgumentException("a static flow's name must not start with '#' (" + name + ")");
+        }
         Objects.requireNonNull(match, "match");
         actions = List.copyOf(actions);
+        // Refused here, not when a switch connects: a FLOW_MOD that cannot be encoded would reach no switch.
+        int length = OFFlowMod.MIN_LENGTH + OFActions.totalLength(actions);
+        if (length > 0xffff) {
+            throw new IllegalArgumentException("the flow's " + actions.size() + " actions make a FLOW_MOD of "
+                    + length + " bytes, over OpenFlow 1.0's limit of 65535 bytes a message");
+        }
         check(priority, "priority");
         check(idleTimeout, "idle timeout");
         check(hardTimeout, "hard timeout");

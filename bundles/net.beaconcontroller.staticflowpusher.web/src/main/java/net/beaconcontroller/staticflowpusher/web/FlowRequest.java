@@ -15,8 +15,8 @@ import net.beaconcontroller.util.Dpids;
 /**
  * A static flow as Floodlight's pusher takes it: a flat JSON object of strings ({@code switch}, {@code name},
  * {@code priority}, {@code cookie}, {@code active}, {@code idle_timeout}, {@code hard_timeout}, {@code actions} and
- * the match keys). Anything it does not understand is refused with the key named, so a typo never becomes a flow
- * that matches more than meant.
+ * the match keys). Anything it does not understand, and any empty value, is refused with the key named, so a typo
+ * never becomes a flow that matches more than meant.
  */
 final class FlowRequest {
     /** Floodlight's default priority for pushed flows. */
@@ -53,6 +53,11 @@ final class FlowRequest {
         var match = new HashMap<String, String>();
         for (var e : body.entrySet()) {
             var key = e.getKey();
+            if (e.getValue() == null || e.getValue().isBlank()) {
+                // Read as a wildcard or no action, an empty value would make a flow that does more than meant.
+                throw new FlowFormatException("Warning! \"" + key + "\" is empty: leave the key out for its"
+                        + " default. The flow has been discarded.");
+            }
             if (OF11_KEYS.contains(key)) {
                 throw new FlowFormatException("Warning! " + key + " needs OpenFlow 1.1 or later; Beacon speaks"
                         + " OpenFlow 1.0: use \"actions\".");

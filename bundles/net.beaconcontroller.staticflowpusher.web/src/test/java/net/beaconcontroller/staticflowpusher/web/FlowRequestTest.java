@@ -55,7 +55,11 @@ class FlowRequestTest {
             {"ingress-port", "1", "ingress-port"}, {"instruction_apply_actions", "output=1", "OpenFlow 1.1"},
             {"priority", "65536", "priority"}, {"priority", "high", "priority"}, {"idle_timeout", "-1", "idle_timeout"},
             {"table", "1", "table"}, {"active", "yes", "active"}, {"cookie", "many", "cookie"},
-            {"actions", "output=0", "output"}, {"ipv4_src", "10.0.0.1", "eth_type"}};
+            {"actions", "output=0", "output"}, {"ipv4_src", "10.0.0.1", "eth_type"},
+            // Issue 28, finding 5: empty values, a name the file would read as a comment, a FLOW_MOD over 64 KiB.
+            {"in_port", "", "in_port"}, {"eth_type", " ", "eth_type"}, {"actions", ",", "actions"},
+            {"actions", "output=1,,", "empty action"}, {"actions", "", "actions"}, {"priority", "", "priority"},
+            {"name", "#x", "#"}, {"actions", "output=1,".repeat(9000) + "output=1", "65535"}};
         for (var c : cases) {
             var b = new HashMap<>(ok);
             if (c[1] == null) {

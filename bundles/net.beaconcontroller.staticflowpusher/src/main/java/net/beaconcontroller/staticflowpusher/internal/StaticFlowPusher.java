@@ -258,18 +258,30 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
         return NAME;
     }
 
-    /** In a cluster the switch's master writes its flows; a slave's writes would go through the master anyway. */
+    /**
+     * In a cluster the switch's master writes its flows; a slave's writes would go through the master anyway. Runs on
+     * the switch's I/O thread: a flow that cannot be written is logged and skipped, the others still go.
+     */
     @Override
     public void addedSwitch(IOFSwitch sw) {
         if (sw.getRole() == NiciraRole.SLAVE) {
             return;
         }
-        var mine = getFlows().stream().filter(f -> f.dpid() == sw.getId() && f.active()).map(StaticFlow::add)
-                .toList();
-        if (!mine.isEmpty()) {
-            sw.write(mine);
+        int written = 0;
+        for (var f : getFlows()) {
+            if (f.dpid() != sw.getId() || !f.active()) {
+                continue;
+            }
+            try {
+                sw.write(f.add());
+                written++;
+            } catch (RuntimeException e) {
+                log.warn("static flow {} not written to {}: {}", f.name(), sw.getStringId(), e.toString());
+            }
+        }
+        if (written > 0) {
             sw.flush();
-            log.info("{} static flow(s) written to {}", mine.size(), sw.getStringId());
+            log.info("{} static flow(s) written to {}", written, sw.getStringId());
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
@@ -23,7 +25,10 @@ import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFAction;
+import net.beaconcontroller.openflow.action.OFActionOutput;
 import net.beaconcontroller.openflow.action.OFActions;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /** Static flows against a real controller and scripted switches, kept in a real file. */
@@ -227,6 +232,61 @@ class StaticFlowPusherTest {
             c.sw().barrier(WAIT).join();
             assertEquals(1, adds(c.fake()), "once");
             pusher.deactivate();
+        }
+    }
+
+    /** Issue 28, finding 5: refused when made, so no list, file or switch ever holds them. */
+    @Test
+    void aFlowTooBigForOpenFlowOrNamedLikeACommentCannotBeMade() {
+        // 72 bytes of FLOW_MOD and 8 per output action: 8182 fit in 65535 bytes, 8183 do not.
+        var fits = new StaticFlow("big", 1, OFMatch.ALL, outputs(8182), 1, 0, 0, 0, true);
+        assertEquals(65528, fits.add().length());
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> new StaticFlow("huge", 1, OFMatch.ALL, outputs(9000), 1, 0, 0, 0, true));
+        assertTrue(e.getMessage().contains("65535"), e.getMessage());
+        var comment = assertThrows(IllegalArgumentException.class, () -> flow("#x", 1, "*", "drop", 1));
+        assertTrue(comment.getMessage().contains("#"), comment.getMessage());
+        assertEquals("a#b", flow("a#b", 1, "*", "drop", 1).name());
+    }
+
+    private static List<OFAction> outputs(int n) {
+        return java.util.Collections.nCopies(n, new OFActionOutput(1, 0));
+    }
+
+    /**
+     * Issue 28, finding 5: on the switch's I/O thread, a flow that fails to be written is skipped and the others go;
+     * nothing is thrown at the I/O loop.
+     */
+    @Test
+    void oneFlowThatCannotBeWrittenKeepsNoneOfTheOthersAway() {
+        try (var fx = ControllerFixture.start()) {
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
+            var good = flow("good", 1, "in_port=1", "output:2", 100);
+            var bad = flow("bad", 1, "in_port=2", "output:1", 666);
+            var other = flow("other", 1, "in_port=3", "output:1", 100);
+            assertFalse(pusher.add(good));
+            pusher.add(bad);
+            pusher.add(other);
+            var written = new java.util.ArrayList<Object>();
+            var sw = (IOFSwitch) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {IOFSwitch.class},
+                    (proxy, method, args) -> switch (method.getName()) {
+                        case "getId" -> 1L;
+                        case "getStringId" -> "00:00:00:00:00:00:00:01";
+                        case "getRole" -> NiciraRole.MASTER;
+                        case "write" -> {
+                            var messages = args[0] instanceof List<?> l ? l : List.of(args[0]);
+                            if (messages.stream().anyMatch(m -> isAdd(m, bad))) {
+                                throw new IllegalStateException("cannot encode");
+                            }
+                            written.addAll(messages);
+                            yield null;
+                        }
+                        default -> null;
+                    });
+            pusher.addedSwitch(sw);
+            assertEquals(2, written.size());
+            assertTrue(written.stream().anyMatch(m -> isAdd(m, good)));
+            assertTrue(written.stream().anyMatch(m -> isAdd(m, other)));
         }
     }
 

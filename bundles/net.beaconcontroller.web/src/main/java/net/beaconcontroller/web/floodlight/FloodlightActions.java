@@ -75,10 +75,11 @@ public final class FloodlightActions {
         if (text == null || text.isBlank()) {
             return actions;
         }
-        for (var raw : text.split(",")) {
+        // -1: trailing empty items ("output=1,,") are refused, not dropped.
+        for (var raw : text.split(",", -1)) {
             var item = raw.trim();
             if (item.isEmpty()) {
-                throw new FlowFormatException("Warning! An empty action in '" + text + "'.");
+                throw new FlowFormatException("Warning! An empty action in \"actions\": '" + text + "'.");
             }
             int eq = item.indexOf('=');
             var name = (eq < 0 ? item : item.substring(0, eq)).trim().toLowerCase();

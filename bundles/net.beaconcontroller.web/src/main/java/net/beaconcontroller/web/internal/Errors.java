@@ -2,6 +2,7 @@ package net.beaconcontroller.web.internal;
 
 import java.util.concurrent.TimeoutException;
 
+import org.eclipse.jetty.http.HttpException;
 import org.osgi.framework.BundleException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,13 +10,15 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
  * Every failure becomes a problem detail ({@code application/problem+json}: status, title, detail), whatever
  * controller it came from: Spring's own (404, 405, 415, bad body) through the superclass, and the few kinds controllers
- * throw. A controller signals bad input with {@link org.springframework.web.server.ResponseStatusException} or
- * {@link IllegalArgumentException}.
+ * throw, and what Jetty throws while a controller reads the request (a malformed form or multipart body, a body over
+ * the limit, a client too slow): the client's fault, a 4xx without a stack trace. A controller signals bad input with
+ * {@link org.springframework.web.server.ResponseStatusException} or {@link IllegalArgumentException}.
  */
 @RestControllerAdvice
 class Errors extends ResponseEntityExceptionHandler {
@@ -24,6 +27,22 @@ class Errors extends ResponseEntityExceptionHandler {
     @ExceptionHandler(IllegalArgumentException.class)
     ProblemDetail badRequest(IllegalArgumentException e) {
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    @ExceptionHandler(HttpException.RuntimeException.class)
+    ProblemDetail http(HttpException.RuntimeException e) {
+        log.debug("request refused while read", e);
+        var status = HttpStatus.resolve(e.getCode());
+        return ProblemDetail.forStatusAndDetail(status == null ? HttpStatus.BAD_REQUEST : status,
+                e.getReason() == null ? String.valueOf(e.getMessage()) : e.getReason());
+    }
+
+    /** A body that is not the multipart upload the endpoint takes; too large a one is a 413 (the superclass). */
+    @ExceptionHandler(MultipartException.class)
+    ProblemDetail multipart(MultipartException e) {
+        log.debug("multipart body refused", e);
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "expected a multipart/form-data upload"
+                + " with the jar in field 'jar': " + e.getMessage());
     }
 
     @ExceptionHandler(TimeoutException.class)

@@ -5,8 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
 import org.springframework.web.servlet.DispatcherServlet;
@@ -19,7 +20,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * The one servlet: checks each request with the {@link Guard}, then hands it to the current Spring MVC dispatcher.
+ * The one servlet: checks each request with the {@link Guard}, bounds what a body may bring whatever its
+ * {@code Content-Length} said (chunked bodies have none), then hands it to the current Spring MVC dispatcher.
  * When the set of controllers changes, a new dispatcher is built beside the old one and takes over; the old one is
  * destroyed once its last request has left, so nothing of a stopped bundle stays reachable and no request is cut off.
  */
@@ -27,11 +29,17 @@ final class Front extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final transient Guard guard;
+    /** Requests whose body is being read: the server's other threads stay free for the rest, however slow they are. */
+    private final transient Semaphore bodies;
     private final transient Supplier<List<Object>> controllers;
     private transient volatile Generation current;
 
-    /** @param controllers what to serve when the server starts */
-    Front(Guard guard, Supplier<List<Object>> controllers) {
+    /**
+     * @param bodyReaders how many requests with a body are served at once; more are refused with 429
+     * @param controllers what to serve when the server starts
+     */
+    Front(int bodyReaders, Guard guard, Supplier<List<Object>> controllers) {
+        this.bodies = new Semaphore(bodyReaders);
         this.guard = guard;
         this.controllers = controllers;
     }
@@ -88,6 +96,24 @@ final class Front extends HttpServlet {
             problem(resp, refusal.status(), refusal.message());
             return;
         }
+        boolean body = req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null;
+        if (!body) {
+            dispatch(req, resp);
+            return;
+        }
+        if (!bodies.tryAcquire()) {
+            resp.setHeader("Retry-After", "1");
+            problem(resp, 429, "too many requests are sending a body at once: retry in a second");
+            return;
+        }
+        try {
+            dispatch(Guard.isMultipart(req) ? req : new Limited(req, guard.maxBody()), resp);
+        } finally {
+            bodies.release();
+        }
+    }
+
+    private void dispatch(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
         Generation generation;
         do {
             generation = current;
@@ -105,28 +131,9 @@ final class Front extends HttpServlet {
 
     static void problem(HttpServletResponse resp, int status, String detail) throws IOException {
         resp.setStatus(status);
-        resp.setContentType("application/problem+json");
+        resp.setContentType(Problems.TYPE);
         resp.setCharacterEncoding("UTF-8");
-        var body = "{\"type\":\"about:blank\",\"status\":" + status + ",\"detail\":\"" + jsonEscape(detail) + "\"}";
-        resp.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String jsonEscape(String s) {
-        var sb = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.toString();
+        resp.getOutputStream().write(Problems.json(status, detail).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A dispatcher and the requests inside it; the extra count of one is the hold of being current. */

@@ -1,17 +1,25 @@
 package net.beaconcontroller.web.internal;
 
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * Decides whether a request may go on, before any controller sees it: the {@code Host} it names (a name of this
- * server only: a page on a rebinding domain cannot reach the API through the browser), the body-size limits (uploads
- * have their own), the same-origin rule for requests that change something, and, when the server is reachable from
- * other machines, HTTP Basic authentication for those requests and for bundle management. A request changes something
+ * server only: a page on a rebinding domain cannot reach the API through the browser), the form of the request (a
+ * query that decodes as UTF-8, a charset Java knows, multipart bodies only where a jar is uploaded: what Spring and
+ * Jetty would otherwise fail on deep inside with a 500), the declared body size (uploads have their own limit; the
+ * bytes actually read are counted by {@link Front}), the same-origin rule for requests that change something, and,
+ * when the server is reachable from other machines, HTTP Basic authentication for those requests and for bundle
+ * management. A request changes something
  * when its method is not GET, HEAD or OPTIONS, or when it is Floodlight's GET that clears static flows, which is
  * refused unless {@code getClear} (web.floodlightGetClear) lets Floodlight's scripts use it.
  *
@@ -31,6 +39,8 @@ record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> 
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
     /** Floodlight's one GET that changes state. */
     private static final String GET_CLEAR = "/wm/staticflowpusher/clear/";
+    /** The only endpoints that take a multipart body: a bundle's jar, installed or updated. */
+    private static final String UPLOADS = "/wm/beacon/bundles/";
 
     /** @return the refusal, or {@code null} to let the request through */
     Refusal check(HttpServletRequest req) {
@@ -39,9 +49,12 @@ record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> 
             return new Refusal(403, "Host '" + req.getServerName() + "' is not a name of this server (web.hostNames):"
                     + " refused, as a page on another domain could be reaching it through DNS rebinding");
         }
+        var malformed = malformed(req);
+        if (malformed != null) {
+            return malformed;
+        }
         long length = req.getContentLengthLong();
-        var type = req.getContentType();
-        boolean upload = type != null && type.regionMatches(true, 0, "multipart/", 0, 10);
+        boolean upload = isMultipart(req);
         long limit = upload ? maxUpload : maxBody;
         if (length > limit) {
             return new Refusal(413, "request body of " + length + " bytes is over the limit of " + limit
@@ -64,6 +77,80 @@ record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> 
             return new Refusal(401, "authentication required (HTTP Basic, user set by web.user)");
         }
         return null;
+    }
+
+    static boolean isMultipart(HttpServletRequest req) {
+        var type = req.getHeader("Content-Type");
+        return type != null && type.strip().regionMatches(true, 0, "multipart/", 0, 10);
+    }
+
+    /** A request Spring or Jetty could not read: its query, its body's charset, a multipart body where none belongs. */
+    private static Refusal malformed(HttpServletRequest req) {
+        var query = req.getQueryString();
+        if (query != null && !decodes(query)) {
+            return new Refusal(400, "malformed query string: expected percent-encoded UTF-8 (%XX with two hex digits)");
+        }
+        var type = req.getHeader("Content-Type");
+        if (type == null) {
+            return null;
+        }
+        var charset = charset(type);
+        if (charset != null && !supported(charset)) {
+            return new Refusal(415, "unknown charset '" + charset + "' in Content-Type: send UTF-8");
+        }
+        if (isMultipart(req) && !req.getRequestURI().startsWith(UPLOADS)) {
+            return new Refusal(415, "a multipart body is taken only by bundle uploads (" + UPLOADS + "...):"
+                    + " send JSON here");
+        }
+        return null;
+    }
+
+    /** The charset parameter of a Content-Type, without quotes; {@code null} when there is none. */
+    private static String charset(String contentType) {
+        for (var param : contentType.split(";")) {
+            int eq = param.indexOf('=');
+            if (eq > 0 && param.substring(0, eq).strip().equalsIgnoreCase("charset")) {
+                var value = param.substring(eq + 1).strip();
+                return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
+                        ? value.substring(1, value.length() - 1) : value;
+            }
+        }
+        return null;
+    }
+
+    private static boolean supported(String charset) {
+        try {
+            return Charset.isSupported(charset);
+        } catch (IllegalCharsetNameException e) {
+            return false;
+        }
+    }
+
+    /** Whether every {@code %XX} is two hex digits and the bytes they make are UTF-8. */
+    static boolean decodes(String query) {
+        var bytes = ByteBuffer.allocate(query.length());
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            if (c != '%') {
+                if (c > 0x7f) {
+                    return false;
+                }
+                bytes.put((byte) c);
+                continue;
+            }
+            if (i + 2 >= query.length() || !HexFormat.isHexDigit(query.charAt(i + 1))
+                    || !HexFormat.isHexDigit(query.charAt(i + 2))) {
+                return false;
+            }
+            bytes.put((byte) HexFormat.fromHexDigits(query, i + 1, i + 3));
+            i += 2;
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(bytes.flip());
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     /**

@@ -26,6 +26,7 @@ import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -49,12 +50,19 @@ import net.beaconcontroller.web.IWebManageable;
  * Beacon's web server: embedded Jetty with one Spring Web MVC dispatcher serving the controllers of every
  * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}), and the web
  * UI's pages ({@link UiController}).
+ *
+ * <p>{@link IWebEvents} is registered by hand once the server runs, not declared: Declarative Services registers a
+ * declared service before activation, so the web parts using it would fail in turn when the server refuses its
+ * settings, and start-up would report their failure instead of the setting.
  */
 @Component(configurationPid = WebServer.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
-        service = {WebServer.class, IWebEvents.class})
+        service = {})
 @Designate(ocd = WebServer.Config.class)
 public final class WebServer implements IWebEvents {
     static final String NAME = "web";
+    /** Connections silent this long are closed: above the server push's 15 s heartbeat. */
+    static final int IDLE_TIMEOUT_MS = 30_000;
+    static final int THREADS = 16;
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
     @ObjectClassDefinition(name = "Web", description = "The web server: REST API and web UI.")
@@ -104,6 +112,7 @@ public final class WebServer implements IWebEvents {
     private final Server server;
     private final Front front;
     private volatile boolean started;
+    private ServiceRegistration<IWebEvents> registration;
 
     @Activate
     public WebServer(BundleContext context, Config config) throws Exception {
@@ -116,14 +125,7 @@ public final class WebServer implements IWebEvents {
         }
         Guard.Credentials credentials = null;
         if (!address.isLoopbackAddress()) {
-            if (config.keystore().isEmpty()) {
-                throw new SettingException(NAME + ".keystore", "", "a key store is required (HTTPS) when "
-                        + NAME + ".listenAddress is not a loopback address");
-            }
-            if (config.passwordHash().isEmpty()) {
-                throw new SettingException(NAME + ".passwordHash", "", "a password hash (beacon:webpassword) is"
-                        + " required when " + NAME + ".listenAddress is not a loopback address");
-            }
+            remoteNeedsHttpsAndPassword(config);
         }
         if (!config.passwordHash().isEmpty()) {
             try {
@@ -138,12 +140,13 @@ public final class WebServer implements IWebEvents {
         long maxUpload = config.maxUploadMiB() * 1024L * 1024L;
         platform = new PlatformController(context, this::contributions, events);
         ui = new UiController(this::contributions);
-        front = new Front(new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials,
+        front = new Front(THREADS / 2, new Guard(config.maxRequestKiB() * 1024L, maxUpload, credentials,
                 hosts(address, config.hostNames()), config.floodlightGetClear()), this::controllers);
 
-        var threads = new QueuedThreadPool(16, 2);
+        var threads = new QueuedThreadPool(THREADS, 2);
         threads.setName("web");
         server = new Server(threads);
+        server.setErrorHandler(new ErrorPages.Server());
         var http = new HttpConfiguration();
         http.setSendServerVersion(false);
         ServerConnector connector;
@@ -163,9 +166,13 @@ public final class WebServer implements IWebEvents {
         }
         connector.setHost(address.getHostAddress());
         connector.setPort(config.port());
+        connector.setIdleTimeout(IDLE_TIMEOUT_MS);
         server.addConnector(connector);
 
         var servlets = new ServletContextHandler("/");
+        servlets.setErrorHandler(new ErrorPages.Servlet());
+        // Jetty parses form bodies itself, past the servlet's count of the bytes read.
+        servlets.setMaxFormContentSize((int) Math.min(Integer.MAX_VALUE, config.maxRequestKiB() * 1024L));
         var holder = new ServletHolder("beacon", front);
         holder.setAsyncSupported(true);
         holder.setInitOrder(0);
@@ -184,13 +191,34 @@ public final class WebServer implements IWebEvents {
                     "cannot listen on " + address.getHostAddress() + ":" + config.port() + " (" + e.getMessage() + ")");
         }
         started = true;
+        registration = context.registerService(IWebEvents.class, this, null);
         var bound = new InetSocketAddress(address, connector.getLocalPort());
         log.info("Web server on {}://{}:{}/", config.keystore().isEmpty() ? "http" : "https",
                 bound.getAddress().getHostAddress(), bound.getPort());
     }
 
+    /**
+     * One setting named at start-up, with everything to do: refused here, the web parts never start, so nothing else
+     * fails and hides it.
+     */
+    private static void remoteNeedsHttpsAndPassword(Config config) {
+        boolean noKeystore = config.keystore().isEmpty();
+        boolean noPassword = config.passwordHash().isEmpty();
+        if (!noKeystore && !noPassword) {
+            return;
+        }
+        var missing = noKeystore && noPassword ? NAME + ".keystore and " + NAME + ".passwordHash"
+                : noKeystore ? NAME + ".keystore" : NAME + ".passwordHash";
+        throw new SettingException(noKeystore ? NAME + ".keystore" : NAME + ".passwordHash", "",
+                "expected a value because " + NAME + ".listenAddress = " + config.listenAddress() + " is not a"
+                        + " loopback address: set " + missing + " (a PKCS12 key store with " + NAME
+                        + ".keystorePassword for HTTPS; the hash beacon:webpassword prints), or set " + NAME
+                        + ".listenAddress = 127.0.0.1");
+    }
+
     @Deactivate
     public void deactivate() throws Exception {
+        registration.unregister();
         started = false;
         events.close();
         server.stop();

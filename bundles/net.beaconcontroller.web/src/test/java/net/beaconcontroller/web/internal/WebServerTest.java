@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,16 +25,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import jakarta.servlet.http.HttpServletRequest;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.test.Configs;
+import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Page;
 
@@ -70,10 +78,32 @@ class WebServerTest {
         };
     }
 
+    /** The services the server registered and has not unregistered, by interface. */
+    private final List<String> registered = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** A bundle context that records registrations and answers nothing else. */
+    private BundleContext context() {
+        return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
+                (proxy, method, args) -> {
+                    if (!method.getName().equals("registerService")) {
+                        return null;
+                    }
+                    var name = args[0] instanceof Class<?> c ? c.getName() : String.valueOf(args[0]);
+                    registered.add(name);
+                    return Proxy.newProxyInstance(getClass().getClassLoader(),
+                            new Class<?>[] {ServiceRegistration.class}, (p, m, a) -> {
+                                if (m.getName().equals("unregister")) {
+                                    registered.remove(name);
+                                }
+                                return null;
+                            });
+                });
+    }
+
     private void start(String... settings) throws Exception {
         var all = new java.util.ArrayList<>(List.of("web.port=0"));
         all.addAll(List.of(settings));
-        server = new WebServer(null, Configs.of(WebServer.Config.class, all.toArray(String[]::new)));
+        server = new WebServer(context(), Configs.of(WebServer.Config.class, all.toArray(String[]::new)));
     }
 
     @AfterEach
@@ -306,6 +336,173 @@ class WebServerTest {
         assertEquals("web.passwordHash", noPassword.key());
         var badHash = assertThrows(SettingException.class, () -> start("web.passwordHash=plaintext"));
         assertEquals("web.passwordHash", badHash.key());
+    }
+
+    /**
+     * Issue 28, finding 7: the refusal names every missing setting and what to do, and the server's service is never
+     * offered, so the web parts using it wait instead of failing and hiding the refusal at start-up.
+     */
+    @Test
+    void aRefusedStartNamesTheSettingsAndOffersNoService() throws Exception {
+        var neither = assertThrows(SettingException.class, () -> start("web.listenAddress=192.0.2.1"));
+        assertTrue(neither.allowed().contains("set web.keystore and web.passwordHash"), neither.getMessage());
+        assertTrue(neither.allowed().contains("web.listenAddress = 127.0.0.1"), neither.getMessage());
+        assertFalse(neither.getMessage().contains("\n"));
+        assertEquals(List.of(), registered, "nothing registered by a server that refused to start");
+        start();
+        assertEquals(List.of(IWebEvents.class.getName()), registered, "the events service once the server runs");
+        stop();
+        server = null;
+        assertEquals(List.of(), registered);
+    }
+
+    /** A controller that keeps what it is sent, read raw as the static flow pusher reads it. */
+    @RestController
+    static final class Store {
+        final List<String> kept = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @PostMapping("/test/store/json")
+        Map<String, Object> store(HttpServletRequest request) throws java.io.IOException {
+            kept.add(new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            return Map.of("status", "kept");
+        }
+
+        @RequestMapping(value = "/test/params/json", method = {RequestMethod.GET, RequestMethod.POST})
+        Map<String, String> params(@RequestParam Map<String, String> query) {
+            return query;
+        }
+    }
+
+    /** Issue 28, finding 4: what Spring or Jetty failed on with a 500 and a stack trace is a 4xx that keeps nothing. */
+    @Test
+    void malformedRequestsGetA4xxProblemKeepNothingAndLogNoTrace() throws Exception {
+        var err = new java.io.ByteArrayOutputStream();
+        var stderr = System.err;
+        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            start();
+            var store = new Store();
+            server.addContribution(part(store, Map.of()));
+            var flow = "{\"name\":\"f\"}";
+            assertProblem(415, send(request("/test/store/json").header("Content-Type", "application/json; charset=@")
+                    .POST(HttpRequest.BodyPublishers.ofString(flow))), "charset");
+            assertProblem(415, send(request("/test/store/json").header("Content-Type", "text/plain; charset=\"x-nope\"")
+                    .POST(HttpRequest.BodyPublishers.ofString(flow))), "charset");
+            assertProblem(415, send(request("/test/store/json")
+                    .header("Content-Type", "multipart/form-data; boundary=xyz")
+                    .POST(HttpRequest.BodyPublishers.ofString(flow))), "multipart");
+            assertProblem(400, send(request("/wm/beacon/bundles/json").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(flow))), "multipart");
+            assertProblem(400, send(request("/wm/beacon/bundles/json")
+                    .header("Content-Type", "multipart/form-data; boundary=xyz")
+                    .POST(HttpRequest.BodyPublishers.ofString("not multipart at all"))), "multipart");
+            assertEquals(400, raw("GET", "/test/params/json?a=%ZZ", "127.0.0.1:" + server.port()));
+            assertProblem(400, send(request("/test/params/json?a=%C3%28")), "query");
+            assertEquals(200, send(request("/test/params/json?a=%C3%A9&b=1+2")).statusCode());
+            var form = HttpRequest.BodyPublishers.ofByteArray(new byte[] {'a', '=', (byte) 0xc3, (byte) 0x28});
+            var badForm = send(request("/test/params/json").header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(form));
+            assertEquals(400, badForm.statusCode(), badForm.body());
+            assertEquals(Problems.TYPE, badForm.headers().firstValue("Content-Type").orElseThrow());
+            assertEquals(List.of(), store.kept, "a refused request keeps nothing");
+            // Jetty's own error pages: a path it refuses before any servlet, a header line it cannot parse.
+            assertProblem(400, send(request("/ui/..%2Fweb%2Finternal%2FGuard.class")), "");
+            assertEquals(400, raw("GET", "/test/params/json", "127.0.0.1:" + server.port(), "Bad Header Line"));
+        } finally {
+            System.setErr(stderr);
+        }
+        var log = err.toString(StandardCharsets.UTF_8);
+        assertFalse(log.contains("\tat "), log);
+        assertFalse(log.contains("ERROR"), log);
+    }
+
+    private static void assertProblem(int status, HttpResponse<String> r, String detail) throws Exception {
+        assertEquals(status, r.statusCode(), r.body());
+        assertEquals(Problems.TYPE, r.headers().firstValue("Content-Type").orElseThrow().split(";")[0], r.body());
+        assertEquals(status, json(r).get("status").asInt(), r.body());
+        assertTrue(json(r).get("detail").asText().contains(detail), r.body());
+    }
+
+    /** Issue 28, finding 6: the limit holds for the bytes sent, whatever Content-Length says or if it is missing. */
+    @Test
+    void aChunkedBodyOverTheLimitIsA413AndKeptNowhere() throws Exception {
+        start();
+        var store = new Store();
+        server.addContribution(part(store, Map.of()));
+        // Raw: the server answers while the client is still sending, which HttpClient reports as a broken connection.
+        try (var socket = new java.net.Socket("127.0.0.1", server.port())) {
+            var out = socket.getOutputStream();
+            out.write(("POST /test/store/json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            var chunk = ("10000\r\n" + "x".repeat(0x10000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            var sender = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 32; i++) {
+                        out.write(chunk);
+                    }
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                } catch (java.io.IOException e) {
+                    // The server stopped reading after its answer.
+                }
+            });
+            sender.start();
+            var answer = new String(socket.getInputStream().readNBytes(4096), StandardCharsets.US_ASCII);
+            sender.join();
+            assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+            assertTrue(answer.contains("web.maxRequestKiB"), answer);
+        }
+        var small = send(request("/test/store/json").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(
+                        "{}".getBytes(StandardCharsets.UTF_8)))));
+        assertEquals(200, small.statusCode(), small.body());
+        assertEquals(List.of("{}"), store.kept);
+    }
+
+    /**
+     * Issue 28, finding 6: clients sending their bodies a byte at a time, more of them than the server has threads,
+     * neither freeze the API nor hold their connection for long.
+     */
+    @Test
+    @Timeout(60)
+    void slowClientsCannotFreezeTheApi() throws Exception {
+        start();
+        server.addContribution(part(new Store(), Map.of()));
+        int n = 2 * WebServer.THREADS;
+        var slow = new java.util.ArrayList<java.net.Socket>();
+        var drip = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try {
+            for (int i = 0; i < n; i++) {
+                var s = new java.net.Socket("127.0.0.1", server.port());
+                s.setSoTimeout(15_000);
+                s.getOutputStream().write(("POST /test/store/json HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                        .getBytes(StandardCharsets.US_ASCII));
+                slow.add(s);
+            }
+            drip.scheduleAtFixedRate(() -> slow.forEach(s -> {
+                try {
+                    s.getOutputStream().write(' ');
+                } catch (java.io.IOException e) {
+                    // Answered and closed by the server: what the test waits for.
+                }
+            }), 0, 1, java.util.concurrent.TimeUnit.SECONDS);
+            long t0 = System.nanoTime();
+            var health = http.send(request("/wm/core/health/json").timeout(java.time.Duration.ofSeconds(3)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, health.statusCode());
+            assertTrue(System.nanoTime() - t0 < 3_000_000_000L);
+            // Each slow client is answered: refused at once (429) or cut for its rate (408), within seconds.
+            for (var s : slow) {
+                var status = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+                int code = Integer.parseInt(status.substring(9, 12));
+                assertTrue(code == 429 || code == 408, status);
+            }
+        } finally {
+            drip.shutdownNow();
+            for (var s : slow) {
+                s.close();
+            }
+        }
     }
 
     @Test
