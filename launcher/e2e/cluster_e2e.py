@@ -48,19 +48,25 @@ class Instance:
         self.dir = os.path.join(ctx.workdir, f"beacon{i}")
         if not os.path.exists(self.dir):
             shutil.copytree(ctx.args.product, self.dir, symlinks=True)
+        # Each instance on its own address in its own network namespace when the run has them (cluster_faults.py),
+        # else all on loopback.
+        hosts = getattr(ctx, "hosts", None) or ["127.0.0.1"] * (INSTANCES + 1)
+        self.netns = ctx.netns[i] if getattr(ctx, "netns", None) else None
+        self.host = hosts[i]
         self.rest = Rest(f"http://127.0.0.1:{WEB_PORT + i}")
-        self.of_port, self.address = OF_PORT + i, f"127.0.0.1:{CLUSTER_PORT + i}"
-        members = ",".join(f"127.0.0.1:{CLUSTER_PORT + j}" for j in range(INSTANCES))
+        self.of_port, self.address = OF_PORT + i, f"{self.host}:{CLUSTER_PORT + i}"
+        members = ",".join(f"{hosts[j]}:{CLUSTER_PORT + j}" for j in range(INSTANCES))
         settings = os.path.join(self.dir, "cluster.properties")
         with open(os.path.join(self.dir, "beacon.properties")) as f:
             base = f.read()
         with open(settings, "w") as f:
             f.write(base + "\n" + "\n".join([
                 "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
-                f"cluster.port={CLUSTER_PORT + i}", f"controller.listenPort={self.of_port}",
-                f"web.port={WEB_PORT + i}"]) + "\n")
-        self.proc = ControllerProcess(f"exec '{self.dir}/beacon' -clean --config '{settings}'", self.of_port,
-                                      os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env)
+                f"cluster.bindAddress={self.host}", f"cluster.port={CLUSTER_PORT + i}",
+                f"controller.listenPort={self.of_port}", f"web.port={WEB_PORT + i}"]) + "\n")
+        inside = f"ip netns exec {self.netns} " if self.netns else ""
+        self.proc = ControllerProcess(f"exec {inside}'{self.dir}/beacon' -clean --config '{settings}'", self.of_port,
+                                      os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env, netns=self.netns)
 
     def start(self, timeout=90):
         self.proc.start()
@@ -70,6 +76,9 @@ class Instance:
         self.proc.wait_prompt(timeout)
         self.proc.wait_listening(timeout)
         self.proc.wait_bundle_state("net.beaconcontroller.cluster", "ACTIVE", timeout)
+        # Its console commands come with its component, a moment after the bundle is active.
+        ovsenv.wait_until(lambda: "gogo: " not in self.proc.console("beacon:cluster"), timeout,
+                          "the beacon:cluster command", interval=0.2)
 
     def signal(self, sig):
         os.killpg(self.proc._proc.pid, sig)
@@ -129,7 +138,7 @@ def build_network(ctx):
     """The ring, each bridge pointed at all three instances before they start: switches connect to each one as it
     comes up, as they do when a cluster and its network start together."""
     spec = ovsenv.ring(4)
-    targets = [f"tcp:127.0.0.1:{OF_PORT + i}" for i in range(INSTANCES)]
+    targets = [f"tcp:{inst.host}:{inst.of_port}" for inst in ctx.instances]
     net = ovsenv.Network(ctx.ovs, spec, targets[0])
     net.build()
     for i, br in enumerate(net.bridges.values()):
@@ -748,12 +757,7 @@ def main():
         t0 = time.monotonic()
         try:
             ctx.ovs.start()
-            ctx.instances = [Instance(ctx, i) for i in range(INSTANCES)]
-            build_network(ctx)
-            for inst in ctx.instances:
-                inst.proc.start()
-            for inst in ctx.instances:
-                inst.wait_up()
+            start_cluster(ctx)
             print(f"setup: private OVS + {INSTANCES} instances up in {time.monotonic() - t0:.1f}s", flush=True)
             tests = args.tests.split(",")
         except Exception as e:  # noqa: BLE001
@@ -767,27 +771,47 @@ def main():
                 print(f"PASS {name} ({time.monotonic() - t:.1f}s): {detail}", flush=True)
                 passed += 1
             except Exception as e:  # noqa: BLE001
-                print(f"FAIL {name} ({time.monotonic() - t:.1f}s): {e}", flush=True)
-                traceback.print_exc(file=sys.stdout)
-                if ctx.net is not None:
-                    print("== ovs roles\n" + repr(ovs_roles(ctx)), flush=True)
-                for inst in ctx.instances:
-                    print(f"== beacon{inst.i}.log (tail)\n" + ovsenv.tail(inst.proc.log_path, 30), flush=True)
+                report_failure(ctx, name, t, e)
                 failed += 1
                 if name in ("cluster_formed",):
                     break
     finally:
-        if ctx.net is not None:
-            ctx.net.teardown()
-        for inst in ctx.instances:
-            inst.proc.stop()
-        ctx.ovs.stop()
-        if failed or args.keep:
-            print(f"work dir kept: {workdir}", flush=True)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
+        tear_down(ctx, keep=failed or args.keep)
     print(f"{passed} passed, {failed} failed", flush=True)
     sys.exit(1 if failed else 0)
+
+
+def start_cluster(ctx):
+    """The instances and the ring connected to all of them; returns once every instance is up."""
+    ctx.instances = [Instance(ctx, i) for i in range(INSTANCES)]
+    build_network(ctx)
+    for inst in ctx.instances:
+        inst.proc.start()
+    for inst in ctx.instances:
+        inst.wait_up()
+
+
+def report_failure(ctx, name, started, e):
+    """The FAIL line, the traceback, the roles in Open vSwitch and each instance's last log lines."""
+    print(f"FAIL {name} ({time.monotonic() - started:.1f}s): {e}", flush=True)
+    traceback.print_exc(file=sys.stdout)
+    if ctx.net is not None:
+        print("== ovs roles\n" + repr(ovs_roles(ctx)), flush=True)
+    for inst in ctx.instances:
+        print(f"== beacon{inst.i}.log (tail)\n" + ovsenv.tail(inst.proc.log_path, 30), flush=True)
+
+
+def tear_down(ctx, keep):
+    """Stops the network, the instances and Open vSwitch; the work directory stays if `keep`."""
+    if ctx.net is not None:
+        ctx.net.teardown()
+    for inst in ctx.instances:
+        inst.proc.stop()
+    ctx.ovs.stop()
+    if keep:
+        print(f"work dir kept: {ctx.workdir}", flush=True)
+    else:
+        shutil.rmtree(ctx.workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,9 @@ BUNDLE_ID = re.compile(r"Bundle id is (\d+)")
 
 
 class ControllerProcess:
-    def __init__(self, command, port, log_path, env=None):
+    def __init__(self, command, port, log_path, env=None, netns=None):
         self.cmdline = command
+        self.netns = netns
         self.env = env
         self.port = port
         self.log_path = log_path
@@ -57,13 +58,17 @@ class ControllerProcess:
         return self._proc is not None and self._proc.poll() is None
 
     def wait_listening(self, timeout=60):
-        """Waits until the controller accepts TCP connections on 127.0.0.1:port."""
+        """Waits until the controller accepts TCP connections on its port (in its network namespace, if it has one)."""
         # Asks the kernel rather than connecting: a probe connection would show up as a broken switch.
+        ss = ["ss", "-Hltn", f"sport = :{self.port}"]
+        if self.netns:
+            ss = ["ip", "netns", "exec", self.netns, *ss]
+
         def listening():
             if not self.alive():
                 raise RuntimeError(f"controller exited with {self._proc.returncode} before listening")
-            return run(["ss", "-Hltn", f"sport = :{self.port}"]).stdout.strip()
-        wait_until(listening, timeout, f"controller listening on 127.0.0.1:{self.port}", interval=0.2)
+            return run(ss).stdout.strip()
+        wait_until(listening, timeout, f"controller listening on port {self.port}", interval=0.2)
 
     def wait_prompt(self, timeout=60):
         wait_until(lambda: PROMPT in self.output(), timeout, "the first console prompt", interval=0.1)

@@ -3,9 +3,9 @@
 # needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity test and the
 # default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
 # learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown), then
-# cluster_e2e.py (three instances as one cluster). Extra arguments go
-# to the first run_e2e.py (e.g. --tests linear4_pingall). The last line sums them all: `N passed, N failed`; the exit
-# code is non-zero if any failed.
+# cluster_e2e.py (three instances as one cluster), then cluster_faults.py (faults injected into such a cluster).
+# Extra arguments go to the first run_e2e.py (e.g. --tests linear4_pingall). The last line sums them all:
+# `N passed, N failed`; the exit code is non-zero if any failed.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 product="$top/launcher/target/products/net.beaconcontroller.product/linux/gtk/x86_64/beacon"
@@ -36,6 +36,10 @@ launcher_status=${PIPESTATUS[0]}
 # Three instances as one cluster, Open vSwitch switches connected to all of them.
 python3 "$top/launcher/e2e/cluster_e2e.py" --product "$product" | tee "$outputs/cluster"
 cluster_status=${PIPESTATUS[0]}
+# Faults against such a cluster, each instance in its own network namespace: kill -9, SIGSTOP, partitions (a new
+# seed each run, printed; --seed repeats one).
+python3 "$top/launcher/e2e/cluster_faults.py" --product "$product" | tee "$outputs/cluster_faults"
+faults_status=${PIPESTATUS[0]}
 set -e
 
 passed=0 failed=0 skipped=0
@@ -59,6 +63,7 @@ count "$outputs/network_apps" "$network_status"
 count "$outputs/one_response" "$one_status"
 count "$outputs/launcher_test" "$launcher_status"
 count "$outputs/cluster" "$cluster_status"
+count "$outputs/cluster_faults" "$faults_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
 [ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ] \
-  && [ "$cluster_status" -eq 0 ]
+  && [ "$cluster_status" -eq 0 ] && [ "$faults_status" -eq 0 ]

@@ -685,7 +685,9 @@ class BackgroundPing:
             first_lost = next((q for q in range((max(before) if before else 0) + 1, max(seqs) + 1)
                                if q not in seqs), None)
             if first_lost is None:
-                return (0.0, 0) if time.time() - t > 1 else None  # wait a second for losses to show
+                # No loss so far: final once a reply more than a second after t is in. (A ping cut off now shows no
+                # gap until its replies resume, so the wall clock alone says nothing.)
+                return (0.0, 0) if after[-1][0] > t + 1 else None
             last_lost = first_lost
             while last_lost + 1 not in seqs and last_lost < max(seqs):
                 last_lost += 1

@@ -48,6 +48,14 @@ public interface ICluster {
      */
     int membersNeeded();
 
+    /**
+     * Whether the copies of the shared state are settled: none is moving between members and each has a member to
+     * hold it (as this member's partition table says, read without asking the others). For a few seconds after a
+     * member joins, merges or leaves they move; a death then may lose what only the dead member held, and
+     * Hazelcast's own recovery is slowest.
+     */
+    boolean settled();
+
     /** The last migrations this instance started, newest last. */
     List<Migration> recentMigrations();
 }

@@ -68,6 +68,9 @@ public final class ClusterWeb implements IWebManageable {
         members.forEach(m -> rate.add(m.packetInRate(), "member", m.address()));
         metrics.gauge("beacon_cluster_members_needed", "Members the cluster needs for its PACKET_IN load (for an"
                 + " autoscaler: compare with beacon_cluster_members).").add(cluster.membersNeeded());
+        metrics.gauge("beacon_cluster_settled", "1 when the copies of the shared state are settled (a member may"
+                + " die without loss), 0 while they move after a join, merge or departure.")
+                .add(cluster.settled() ? 1 : 0);
     }
 
     /** Members with their load, each switch's master, and the migrations this instance ran last. */
@@ -80,6 +83,7 @@ public final class ClusterWeb implements IWebManageable {
         var result = new LinkedHashMap<String, Object>();
         result.put("localMember", cluster.localMemberId());
         result.put("membersNeeded", cluster.membersNeeded());
+        result.put("settled", cluster.settled());
         result.put("members", members.stream().map(m -> {
             var j = new LinkedHashMap<String, Object>();
             j.put("id", m.id());

@@ -49,6 +49,11 @@ class ClusterWebTest {
         }
 
         @Override
+        public boolean settled() {
+            return true;
+        }
+
+        @Override
         public List<Migration> recentMigrations() {
             return List.of(new Migration(3, "a", "b", Duration.ofMillis(7)));
         }
@@ -62,6 +67,7 @@ class ClusterWebTest {
         var c = web.cluster();
         assertEquals("a", c.get("localMember"));
         assertEquals(2, c.get("membersNeeded"));
+        assertEquals(true, c.get("settled"));
         var members = (List<Map<String, Object>>) c.get("members");
         assertEquals(2L, members.get(0).get("switches"));
         assertEquals(1L, members.get(1).get("switches"));

@@ -407,7 +407,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             register(ISharedState.class, new SharedState(h), h);
             later(this::publishReport);
             executor.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
-            var watch = new DeathWatch(h);
+            var watch = new DeathWatch(h, DEATH_WATCH_MILLIS);
             executor.scheduleWithFixedDelay(() -> {
                 try {
                     watch.check();
@@ -817,6 +817,14 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             }
             publishReport(); // first: the coordinator must not see this member's claim without its connection
             var m = masters.get(dpid);
+            if (!quorum()) {
+                // Cut off from a majority, or not yet joined by one: the switch's master may be alive on the other
+                // side, and MASTER asserted here would take the switch from it.
+                if (m != null) {
+                    masterCache.put(dpid, m);
+                }
+                return NiciraRole.SLAVE;
+            }
             if (m == null && !handingOff) { // a leaving member claims none: the oldest member finds it a master
                 var before = masters.putIfAbsent(dpid, self);
                 m = before == null ? self : before;
@@ -1028,6 +1036,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         long total = reports.live(liveMembers()).values().stream().mapToLong(MemberReport::masteredRate).sum();
         long perMember = Math.max(1, ((long) config.highWater() + config.lowWater()) / 2);
         return (int) Math.max(1, (total + perMember - 1) / perMember);
+    }
+
+    @Override
+    public boolean settled() {
+        var node = Internals.node(hz);
+        // Not Hazelcast's isLocalMemberSafe: it asks the other members and may wait 10 s for them.
+        return node != null && node.partitionService.isPartitionTableSafe();
     }
 
     @Override

@@ -40,7 +40,9 @@ public final class ClusterCommands {
         masters.forEach((dpid, id) -> sb.append(String.format("%-23s  %s%n", Dpids.toString(dpid),
                 members.stream().filter(m -> m.id().equals(id)).map(ICluster.Member::address).findFirst().orElse(id))));
         sb.append(members.size()).append(" member(s), ").append(masters.size()).append(" switch(es); the load needs ")
-                .append(c.membersNeeded()).append(" member(s)");
+                .append(c.membersNeeded()).append(" member(s); ")
+                .append(c.settled() ? "shared state copies settled"
+                        : "shared state copies moving (a death now may lose entries)");
         return sb.toString();
     }
 

@@ -13,19 +13,17 @@ import org.slf4j.LoggerFactory;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.instance.EndpointQualifier;
-import com.hazelcast.instance.impl.HazelcastInstanceImpl;
-import com.hazelcast.instance.impl.HazelcastInstanceProxy;
 
 /**
  * Tells Hazelcast at once of a member whose process is gone. Hazelcast suspects a member only after several failed
  * reconnections, paced by its heartbeats: a kill -9 took 3-4 s to notice, which is most of the 2 s a switch may go
- * without a master. A member whose connection to this one has closed and whose cluster port now refuses connections
- * has no process listening there: that is as certain as a death gets, and it is suspected at once. A member that is
- * frozen or cut off by the network still answers or times out, never refuses, and is left to the heartbeats
- * ({@code cluster.failureTimeout}).
+ * without a master. A member whose connection to this one has closed and whose cluster port now refuses connections,
+ * on two checks in a row, has no process listening there: that is as certain as a death gets, and it is suspected at
+ * once. A member that is frozen or cut off by the network still answers or times out, never refuses, and is left to
+ * the heartbeats ({@code cluster.failureTimeout}).
  *
- * <p>This reaches into Hazelcast's internal API (the node, its connection manager and cluster service), which the
- * Hazelcast bundle exports; nothing else in Beacon does.
+ * <p>This reaches into Hazelcast's internal API (the node's connection manager and cluster service, see
+ * {@link Internals}).
  */
 final class DeathWatch {
     private static final Logger log = LoggerFactory.getLogger(DeathWatch.class);
@@ -35,57 +33,70 @@ final class DeathWatch {
     private static final long REPROBE_NANOS = 1_000_000_000L;
 
     private final HazelcastInstance hz;
+    private final long periodMillis;
     /** When each member without a connection was last probed (System.nanoTime); the calling thread's own. */
     private final Map<UUID, Long> probed = new HashMap<>();
+    /**
+     * Members refused by the last check. One refusal is not enough: fault-injection runs saw a live member's port
+     * refuse a probe while it was in the cluster, and suspecting it split the cluster. A dead process refuses again
+     * on the next check; the cost is one check period.
+     */
+    private final Map<UUID, String> refusedOnce = new HashMap<>();
 
-    DeathWatch(HazelcastInstance hz) {
+    DeathWatch(HazelcastInstance hz, long periodMillis) {
         this.hz = hz;
+        this.periodMillis = periodMillis;
     }
 
-    /** The coordinator thread, every few hundred milliseconds. */
+    /** The coordinator thread, every {@code periodMillis}. */
     void check() {
-        if (!(hz instanceof HazelcastInstanceProxy proxy)) {
+        var node = Internals.node(hz);
+        if (node == null) {
             return;
         }
-        HazelcastInstanceImpl impl = proxy.getOriginal();
-        if (impl == null) {
-            return;
-        }
-        var node = impl.node;
         var connections = node.getServer().getConnectionManager(EndpointQualifier.MEMBER);
         var members = hz.getCluster().getMembers();
-        probed.keySet().retainAll(members.stream().map(m -> m.getUuid()).toList());
+        var ids = members.stream().map(m -> m.getUuid()).toList();
+        probed.keySet().retainAll(ids);
+        refusedOnce.keySet().retainAll(ids);
         long now = System.nanoTime();
         for (var m : members) {
+            var id = m.getUuid();
             if (m.localMember()) {
                 continue;
             }
             var connection = connections.get(m.getAddress());
             if (connection != null && connection.isAlive()) {
-                probed.remove(m.getUuid());
+                probed.remove(id);
+                refusedOnce.remove(id);
                 continue;
             }
-            var last = probed.get(m.getUuid());
-            if (last != null && now - last < REPROBE_NANOS) {
+            var last = probed.get(id);
+            if (last != null && now - last < REPROBE_NANOS && !refusedOnce.containsKey(id)) {
                 continue;
             }
-            probed.put(m.getUuid(), now);
-            if (refused(new InetSocketAddress(m.getAddress().getHost(), m.getAddress().getPort()))) {
-                log.warn("cluster: member {} refuses connections: its process is gone; it leaves the cluster now",
-                        m.getAddress());
+            probed.put(id, now);
+            var refusal = refusal(new InetSocketAddress(m.getAddress().getHost(), m.getAddress().getPort()));
+            if (refusal == null) {
+                refusedOnce.remove(id);
+            } else if (refusedOnce.putIfAbsent(id, refusal) != null) {
+                refusedOnce.remove(id);
+                log.warn("cluster: member {} refuses connections ({}, twice {} ms apart): its process is gone; it"
+                        + " leaves the cluster now", m.getAddress(), refusal, periodMillis);
                 node.getClusterService().suspectMember(m, "its process is gone (connection refused)", true);
             }
         }
     }
 
-    private static boolean refused(InetSocketAddress address) {
+    /** Why a connection to {@code address} was refused; {@code null} if it was not. */
+    private static String refusal(InetSocketAddress address) {
         try (var s = new Socket()) {
             s.connect(address, CONNECT_TIMEOUT_MILLIS);
-            return false;
+            return null;
         } catch (ConnectException e) {
-            return true;
+            return e.getMessage();
         } catch (IOException e) {
-            return false; // a timeout or an unreachable network: frozen or cut off, for the heartbeats to judge
+            return null; // a timeout or an unreachable network: frozen or cut off, for the heartbeats to judge
         }
     }
 }

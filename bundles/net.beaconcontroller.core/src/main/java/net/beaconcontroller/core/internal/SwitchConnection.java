@@ -540,8 +540,12 @@ final class SwitchConnection implements IOFSwitch {
                 throw error instanceof RuntimeException r ? r : new IllegalStateException(error);
             }
             var granted = ((NiciraRoleReply) reply).role();
+            // Every MASTER grant, repeated ones included: the switch demotes a master silently when another
+            // controller becomes master, so the log is the only record of who held the switch when.
             if (granted != role) {
                 log.info("switch {}: role {} (was {})", getStringId(), granted, role);
+            } else if (granted == NiciraRole.MASTER) {
+                log.info("switch {}: role MASTER (asserted again)", getStringId());
             }
             role = granted;
             return granted;
