@@ -93,7 +93,7 @@ def grants(inst, since, start):
     for line in inst.proc.output()[since:].splitlines():
         if m := ROLE_GRANTED.search(line):
             at = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(m.group(4)) / 1000
-            found.append((at - start, m.group(5)))
+            found.append((since_start(at, start), m.group(5)))
     return found
 
 
@@ -101,8 +101,14 @@ def logged_at(inst, since, text, start):
     """Seconds after `start` of the first line `inst` logged after `since` that contains `text`, or None."""
     for line in inst.proc.output()[since:].splitlines():
         if text in line and (m := STAMP.search(line)):
-            return int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(m.group(4)) / 1000 - start
+            return since_start(int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+                               + int(m.group(4)) / 1000, start)
     return None
+
+
+def since_start(at, start):
+    """Seconds from `start` to `at`, both seconds of the day, across midnight too (within 12 h either way)."""
+    return (at - start + 43200) % 86400 - 43200
 
 
 class Nemesis:

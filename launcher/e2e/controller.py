@@ -86,7 +86,32 @@ class ControllerProcess:
             text = self.output(mark)
             # A one-element tuple stays truthy for wait_until even when the answer is empty.
             return (text[:text.index(PROMPT)],) if PROMPT in text else None
-        return wait_until(answered, timeout, f"console answer to '{command}'", interval=0.05)[0]
+        try:
+            return wait_until(answered, timeout, f"console answer to '{command}'", interval=0.05)[0]
+        except TimeoutError:
+            self.dump_threads()
+            # Seen after `stop` of the cluster bundle, about one run in four: the command had finished (no thread of
+            # it left, the shell reading its input) but no prompt came. An empty line brings one if the shell is
+            # waiting; a command still running still fails.
+            self._proc.stdin.write(b"\n")
+            self._proc.stdin.flush()
+            text = wait_until(answered, 5, f"console answer to '{command}' after an empty line", interval=0.05)[0]
+            print(f"  (console: no prompt after '{command}' until an empty line; threads in {self.log_path})",
+                  flush=True)
+            return text
+
+    def dump_threads(self):
+        """The JVM's threads into its log (the launcher script execs java, so the process is the JVM): what a command
+        that never answered is waiting for."""
+        if not self.alive():
+            return
+        try:
+            out = run(["jcmd", str(self._proc.pid), "Thread.print"], check=False, timeout=30)
+            text = out.stdout + out.stderr
+        except (OSError, subprocess.TimeoutExpired) as e:  # no JDK tools here, or a JVM that does not answer
+            text = f"jcmd: {e}\n"
+        self._log.write(f"==== threads at {time.strftime('%H:%M:%S')}\n{text}".encode())
+        self._log.flush()
 
     def command(self, command, timeout=30):
         """A console command that must not fail: Gogo reports failures on lines starting with `gogo: `."""

@@ -49,10 +49,9 @@ public interface ICluster {
     int membersNeeded();
 
     /**
-     * Whether the copies of the shared state are settled: none is moving between members and each has a member to
-     * hold it (as this member's partition table says, read without asking the others). For a few seconds after a
-     * member joins, merges or leaves they move; a death then may lose what only the dead member held, and
-     * Hazelcast's own recovery is slowest.
+     * Whether the copies of the shared state are settled as far as this member knows, without asking the others:
+     * none is moving to or from it, or waiting to. For a few seconds after a member joins, merges or leaves they
+     * move; a death then may lose what only the dead member held, and Hazelcast's own recovery is slowest.
      */
     boolean settled();
 

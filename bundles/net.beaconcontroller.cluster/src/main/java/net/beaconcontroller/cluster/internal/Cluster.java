@@ -1041,8 +1041,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     @Override
     public boolean settled() {
         var node = Internals.node(hz);
-        // Not Hazelcast's isLocalMemberSafe: it asks the other members and may wait 10 s for them.
-        return node != null && node.partitionService.isPartitionTableSafe();
+        // Read here only: isLocalMemberSafe and isPartitionTableSafe ask other members and wait for them, which a
+        // console command or /metrics must not do while a member is frozen.
+        return node != null && !node.partitionService.hasOnGoingMigrationLocal();
     }
 
     @Override

@@ -26,7 +26,6 @@ import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -50,13 +49,9 @@ import net.beaconcontroller.web.IWebManageable;
  * Beacon's web server: embedded Jetty with one Spring Web MVC dispatcher serving the controllers of every
  * {@link IWebManageable} service (the whiteboard) plus the platform's own ({@link PlatformController}), and the web
  * UI's pages ({@link UiController}).
- *
- * <p>{@link IWebEvents} is registered by hand once the server runs, not declared: Declarative Services registers a
- * declared service before activation, so the web parts using it would fail in turn when the server refuses its
- * settings, and start-up would report their failure instead of the setting.
  */
 @Component(configurationPid = WebServer.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
-        service = {})
+        service = {WebServer.class, IWebEvents.class})
 @Designate(ocd = WebServer.Config.class)
 public final class WebServer implements IWebEvents {
     static final String NAME = "web";
@@ -112,7 +107,6 @@ public final class WebServer implements IWebEvents {
     private final Server server;
     private final Front front;
     private volatile boolean started;
-    private ServiceRegistration<IWebEvents> registration;
 
     @Activate
     public WebServer(BundleContext context, Config config) throws Exception {
@@ -191,7 +185,6 @@ public final class WebServer implements IWebEvents {
                     "cannot listen on " + address.getHostAddress() + ":" + config.port() + " (" + e.getMessage() + ")");
         }
         started = true;
-        registration = context.registerService(IWebEvents.class, this, null);
         var bound = new InetSocketAddress(address, connector.getLocalPort());
         log.info("Web server on {}://{}:{}/", config.keystore().isEmpty() ? "http" : "https",
                 bound.getAddress().getHostAddress(), bound.getPort());
@@ -218,7 +211,6 @@ public final class WebServer implements IWebEvents {
 
     @Deactivate
     public void deactivate() throws Exception {
-        registration.unregister();
         started = false;
         events.close();
         server.stop();
