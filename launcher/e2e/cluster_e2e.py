@@ -490,9 +490,37 @@ def oldest(ctx, inst):
 ROLE_GRANTED = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) \w+\s+\[.*switch ((?:[0-9a-f]{2}:){7}[0-9a-f]{2}): role MASTER")
 
 
+STAMP = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) ")
+
+
 def seconds_of_day(t):
     lt = time.localtime(t)
     return lt.tm_hour * 3600 + lt.tm_min * 60 + lt.tm_sec + (t % 1)
+
+
+def since_start(m, start):
+    """Seconds from `start` (seconds of the day) to the log time stamp matched by `m` (its first four groups: hours,
+    minutes, seconds, milliseconds), across midnight too (within 12 h either way)."""
+    at = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(m.group(4)) / 1000
+    return (at - start + 43200) % 86400 - 43200
+
+
+def grants(inst, since, start):
+    """[(seconds after `start`, dpid)] of the MASTER grants `inst` logged after output offset `since`."""
+    return [(since_start(m, start), m.group(5)) for line in inst.proc.output()[since:].splitlines()
+            if (m := ROLE_GRANTED.search(line))]
+
+
+def first_grants(insts, marks, start, dpids):
+    """{dpid: seconds after `start` of its first MASTER grant to any of `insts` since their output offsets `marks`
+    (by instance number)}, for the switches of `dpids` granted since `start` (a log stamp may round a millisecond
+    down)."""
+    first = {}
+    for inst in insts:
+        for at, dpid in grants(inst, marks[inst.i], start):
+            if dpid in dpids and at >= -0.001:
+                first[dpid] = min(first.get(dpid, at), at)
+    return first
 
 
 def failover_gap(ctx, victim, before=None):
@@ -516,23 +544,16 @@ def failover_gap(ctx, victim, before=None):
     gap = time.monotonic() - t
     start = seconds_of_day(killed_at)
 
-    def grants():
-        granted = {}
-        for i in live:
-            for line in ctx.instances[i].proc.output()[logged[i]:].splitlines():
-                if (m := ROLE_GRANTED.search(line)) and m.group(5) in mastered:
-                    at = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(m.group(4)) / 1000
-                    if at >= start - 0.001:
-                        granted[m.group(5)] = min(granted.get(m.group(5), 1e9), at - start)
-        return granted
+    def granted_now():
+        return first_grants([ctx.instances[i] for i in live], logged, start, mastered)
     # Open vSwitch's table may still show the old roles when the test reads it: the grants may come after.
     granted = {}
     if mastered:
         try:
-            granted = ovsenv.wait_until(lambda: (g := grants()) and set(g) == mastered and g, 10,
+            granted = ovsenv.wait_until(lambda: (g := granted_now()) and set(g) == mastered and g, 10,
                                         "a survivor's grant of each switch the killed member mastered", interval=0.1)
         except TimeoutError:
-            granted = grants()
+            granted = granted_now()
     missing = mastered - set(granted)
     member_gap = max(granted.values(), default=0.0) if not missing else float("inf")
     lost = [line for i in live for line in ctx.instances[i].proc.output()[logged[i]:].splitlines()
@@ -749,9 +770,7 @@ def main():
     args = p.parse_args()
     args.product = os.path.abspath(args.product)
     args.transfer_mb = 100
-    ovsenv.enter_private_namespaces([os.path.abspath(__file__), *sys.argv[1:]])
-    workdir = tempfile.mkdtemp(prefix=f"{ovsenv.name_tag()}-cluster-")
-    ctx = SimpleNamespace(args=args, workdir=workdir, ovs=ovsenv.PrivateOvs(workdir), net=None, instances=[])
+    ctx = new_context(args, [os.path.abspath(__file__), *sys.argv[1:]], "cluster")
     passed = failed = 0
     try:
         t0 = time.monotonic()
@@ -779,6 +798,14 @@ def main():
         tear_down(ctx, keep=failed or args.keep)
     print(f"{passed} passed, {failed} failed", flush=True)
     sys.exit(1 if failed else 0)
+
+
+def new_context(args, argv, name):
+    """Runs `argv` (this script again) in private namespaces (see ovsenv) and returns, there, the test's context with a
+    work directory of its own and a private Open vSwitch not started yet."""
+    ovsenv.enter_private_namespaces(argv)
+    workdir = tempfile.mkdtemp(prefix=f"{ovsenv.name_tag()}-{name}-")
+    return SimpleNamespace(args=args, workdir=workdir, ovs=ovsenv.PrivateOvs(workdir), net=None, instances=[])
 
 
 def start_cluster(ctx):

@@ -26,32 +26,29 @@ how long each fault lasts.
 import argparse
 import os
 import random
-import re
 import signal
 import sys
-import tempfile
 import time
 import traceback
 from types import SimpleNamespace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ovsenv  # noqa: E402
-from cluster_e2e import (INSTANCES, ROLE_GRANTED, one_master_each, report_failure,  # noqa: E402
-                         seconds_of_day, start_cluster, tear_down, wait_settled)
+from cluster_e2e import (INSTANCES, STAMP, first_grants, grants, new_context, one_master_each,  # noqa: E402
+                         report_failure, seconds_of_day, since_start, start_cluster, tear_down, wait_settled)
 from ovsenv import run  # noqa: E402
 from run_e2e import BackgroundPing  # noqa: E402
 
 FAILURE_TIMEOUT = 5  # cluster.failureTimeout: the product's default, which these instances keep
 KINDS = ("kill", "pause", "isolate", "cable")
 # Seconds from a fault to MASTER granted to a survivor: (issue 21's target, what CI holds on a loaded 2-core machine).
-BOUNDS = {"kill": (2.0, 4.0), "pause": (FAILURE_TIMEOUT + 1.0, FAILURE_TIMEOUT + 3.0),
-          "isolate": (FAILURE_TIMEOUT + 1.0, FAILURE_TIMEOUT + 3.0),
-          "cable": (FAILURE_TIMEOUT + 1.0, FAILURE_TIMEOUT + 3.0)}
+# Only missed heartbeats tell of a member frozen or cut off.
+BOUNDS = {"kill": (2.0, 4.0), **{kind: (FAILURE_TIMEOUT + 1.0, FAILURE_TIMEOUT + 3.0)
+                                 for kind in ("pause", "isolate", "cable")}}
 PING_BOUND = 10.0  # the longest pause of the ping (every flow deleted at the fault) from a fault until it is over
 SETTLED_PING = 5.0  # seconds within which the ping is answered once the cluster is together again
 QUIET = 10.0  # seconds the three members have been together before the next fault (unless --anytime)
 SUBNET = "10.77"
-STAMP = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) ")
 
 
 def member_namespaces(ctx):
@@ -87,28 +84,25 @@ def cable(ctx, victim, up):
     run(["ip", "link", "set", ctx.cables[victim.i], "up" if up else "down"])
 
 
-def grants(inst, since, start):
-    """[(seconds after `start`, dpid)] of the MASTER grants `inst` logged after output offset `since`."""
-    found = []
-    for line in inst.proc.output()[since:].splitlines():
-        if m := ROLE_GRANTED.search(line):
-            at = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(m.group(4)) / 1000
-            found.append((since_start(at, start), m.group(5)))
-    return found
+def strike(ctx, kind, victim, heal=False):
+    """Applies a fault of `kind` to `victim`, or undoes it."""
+    match kind:
+        case "kill":
+            victim.start() if heal else victim.kill()
+        case "pause":
+            victim.signal(signal.SIGCONT if heal else signal.SIGSTOP)
+        case "isolate":
+            isolate(ctx, victim, not heal)
+        case "cable":
+            cable(ctx, victim, heal)
 
 
 def logged_at(inst, since, text, start):
     """Seconds after `start` of the first line `inst` logged after `since` that contains `text`, or None."""
     for line in inst.proc.output()[since:].splitlines():
         if text in line and (m := STAMP.search(line)):
-            return since_start(int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
-                               + int(m.group(4)) / 1000, start)
+            return since_start(m, start)
     return None
-
-
-def since_start(at, start):
-    """Seconds from `start` to `at`, both seconds of the day, across midnight too (within 12 h either way)."""
-    return (at - start + 43200) % 86400 - 43200
 
 
 class Nemesis:
@@ -165,17 +159,12 @@ class Nemesis:
         start = seconds_of_day(t)
         self.say(f"{kind} instance {victim.i} ({victim.address}), master of {sorted(mastered)}, for {hold:.1f}s"
                  f"{'' if ctx.args.anytime else f' (copies settled after {synced:.1f}s)'}")
-        {"kill": victim.kill, "pause": lambda: victim.signal(signal.SIGSTOP),
-         "isolate": lambda: isolate(ctx, victim, True), "cable": lambda: cable(ctx, victim, False)}[kind]()
+        strike(ctx, kind, victim)
         ctx.net.del_flows()  # from here the ping needs a master that works
         problems = []
 
         def taken():
-            got = {}
-            for inst in survivors:
-                for at, dpid in grants(inst, marks[inst.i], start):
-                    if dpid in mastered and at >= 0:
-                        got[dpid] = min(got.get(dpid, 1e9), at)
+            got = first_grants(survivors, marks, start, mastered)
             return got if set(got) == mastered else None
         target, ci_bound = BOUNDS[kind]
         try:
@@ -190,8 +179,7 @@ class Nemesis:
             problems.append(f"take-over after {takeover:.2f}s (bound {ci_bound:.1f}s)")
         time.sleep(max(0.0, t + hold - time.time()))
         healed = time.time()
-        {"kill": victim.start, "pause": lambda: victim.signal(signal.SIGCONT),
-         "isolate": lambda: isolate(ctx, victim, False), "cable": lambda: cable(ctx, victim, True)}[kind]()
+        strike(ctx, kind, victim, heal=True)
         self.say(f"healed ({'restarted' if kind == 'kill' else 'resumed' if kind == 'pause' else 'reconnected'});"
                  f" take-over {takeover:.2f}s")
         ovsenv.wait_until(lambda: all(len(inst.cluster()[0]) == INSTANCES for inst in ctx.instances), 120,
@@ -215,8 +203,8 @@ class Nemesis:
         if kind != "kill":
             # Between the first take-over and its merge back, the victim must not have been granted any switch a
             # survivor took: that switch would have flapped between two masters.
-            back = logged_at(victim, marks[victim.i], "merged back after a split", start)
-            until = back if back is not None else settled + healed - t
+            merged_back = logged_at(victim, marks[victim.i], "merged back after a split", start)
+            until = merged_back if merged_back is not None else settled + healed - t
             flaps = [(at, d) for at, d in grants(victim, marks[victim.i], start)
                      if d in took and took[d] < at < until]
             if flaps:
@@ -282,9 +270,7 @@ def main():
     args.product = os.path.abspath(args.product)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1_000_000)
-    ovsenv.enter_private_namespaces([os.path.abspath(__file__), *sys.argv[1:], "--seed", str(args.seed)])
-    workdir = tempfile.mkdtemp(prefix=f"{ovsenv.name_tag()}-faults-")
-    ctx = SimpleNamespace(args=args, workdir=workdir, ovs=ovsenv.PrivateOvs(workdir), net=None, instances=[])
+    ctx = new_context(args, [os.path.abspath(__file__), *sys.argv[1:], "--seed", str(args.seed)], "faults")
     passed = failed = 0
     try:
         t0 = time.monotonic()
