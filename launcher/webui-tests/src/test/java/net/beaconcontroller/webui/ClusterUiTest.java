@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -56,6 +57,8 @@ class ClusterUiTest {
                 .build();
         driver = new ChromeDriver(service, options);
         wait = new WebDriverWait(driver, WAIT);
+        // The page re-renders its tables as the cluster's view changes: an element read mid-render is read again.
+        wait.ignoring(StaleElementReferenceException.class);
     }
 
     @AfterAll
