@@ -460,9 +460,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         return members.live().stream().filter(m -> !gone.contains(m)).toList();
     }
 
-    /** The live members connected to a switch, by their reports. */
-    @Override
-    public Set<String> connectedTo(long dpid) {
+    /** The live members connected to a switch, by their reports (a read of the shared map). */
+    Set<String> connectedTo(long dpid) {
         return reports.connectedTo(dpid, members.live());
     }
 
@@ -772,9 +771,19 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             result.completeExceptionally(new IllegalStateException("this member has not joined a cluster"));
             return result;
         }
-        later(() -> {
+        // What the move starts from is read off the coordinator thread, as every read of the shared maps is.
+        store.execute(() -> {
             try {
-                migrations.migrate(dpid, member, result);
+                var target = members.resolve(member);
+                var master = masters.get(dpid);
+                var connected = reports.connectedTo(dpid, members.live());
+                later(() -> {
+                    try {
+                        migrations.migrate(dpid, target, master, connected, result);
+                    } catch (RuntimeException e) {
+                        result.completeExceptionally(e);
+                    }
+                });
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
             }
@@ -858,11 +867,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     }
 
     @Override
-    public String mappedMaster(long dpid) {
-        return masters.get(dpid);
-    }
-
-    @Override
     public void handOver(long dpid, String target) {
         masters.put(dpid, target);
         masterCache.put(dpid, target);
@@ -927,11 +931,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     @Override
     public List<Migration> recentMigrations() {
         return migrations.recent();
-    }
-
-    @Override
-    public String resolve(String name) {
-        return members.resolve(name);
     }
 
     @Override
