@@ -109,13 +109,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private volatile Members members;
     /** The shared maps' reads and writes, off the coordinator thread. */
     private volatile Store store;
-    /** The masters map as last seen: read on every forwarded write, so it must not cost a network round trip. */
-    private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
-    /**
-     * When an event last changed a switch's cached master (System.nanoTime): a view of the map read before it is
-     * older than the cache for that switch.
-     */
-    private final Map<Long, Long> changedAt = new ConcurrentHashMap<>();
+    private final MasterView masterView = new MasterView(this::isMember, System::nanoTime);
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
     private final Forwarding forwarding = new Forwarding(this);
     private final Migrations migrations = new Migrations(this);
@@ -269,7 +263,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /** The switches connected here that this member masters, but for {@code except}. */
     List<Long> mastered(Set<Long> except) {
-        return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterCache.get(d))).sorted()
+        return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterView.get(d))).sorted()
                 .toList();
     }
 
@@ -305,7 +299,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
             }
             local.clear();
-            masterCache.clear();
+            masterView.clear();
             forwarding.clear();
         }
     }
@@ -344,7 +338,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 hz = h; // last: readers take a set hz to mean that everything above is there
             }
             masters.addEntryListener(new MasterListener(), true);
-            masterCache.putAll(masters);
+            masters.forEach(masterView::learned);
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
             h.getLifecycleService().addLifecycleListener(e -> {
                 if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
@@ -422,8 +416,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private void merged(Map<Long, String> merged) {
         migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
-        masterCache.clear();
-        masterCache.putAll(merged);
+        masterView.replaceAll(merged);
         store.execute(store::publish);
         membersChanged();
     }
@@ -502,7 +495,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
      */
     private void takeOver(String dead, String address) {
         var live = members.live();
-        Mastership.successors(dead, live, new HashMap<>(masterCache)).forEach((dpid, successor) -> {
+        Mastership.successors(dead, live, masterView.snapshot()).forEach((dpid, successor) -> {
             var st = local.get(dpid);
             if (self.equals(successor) && st != null && !migrations.migrating(dpid)) {
                 log.info("cluster: switch {} taken over from {}, which left: asserting MASTER", st.sw.getStringId(),
@@ -558,7 +551,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         }
         // The map may name this member for a switch it no longer has (the oldest read a report written before the
         // switch left): only this member can tell, and it gives the switch back at once.
-        masterCache.forEach((dpid, m) -> {
+        masterView.snapshot().forEach((dpid, m) -> {
             if (m.equals(self) && !local.containsKey(dpid)) {
                 store.giveBack(dpid);
             }
@@ -583,11 +576,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             if (read == null) {
                 continue;
             }
-            var changed = changedAt.get(dpid);
-            var m = changed != null && changed - view.readAt() > 0 ? masterCache.get(dpid)
-                    // An entry still naming a member that left does not undo a survivor's take-over (TakenOver).
-                    : masterCache.compute(dpid, (k, cached) -> cached != null && !isMember(read) && isMember(cached)
-                            ? cached : read);
+            var m = masterView.reconcile(dpid, read, view.readAt());
             if (m != null) {
                 follow(st, m, majority, force || view.contested().contains(dpid));
             }
@@ -651,17 +640,15 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
         @Override
         public void entryRemoved(EntryEvent<Long, String> e) {
-            changedAt.put(e.getKey(), System.nanoTime());
-            masterCache.remove(e.getKey());
+            masterView.changed(e.getKey(), null);
         }
 
         /** The cache at once (forwarded writes read it); the role on the coordinator thread. */
         private void changed(long dpid, String master) {
-            changedAt.put(dpid, System.nanoTime());
-            masterCache.put(dpid, master);
+            masterView.changed(dpid, master);
             later(() -> {
                 var st = local.get(dpid);
-                if (st != null && master.equals(masterCache.get(dpid))) {
+                if (st != null && master.equals(masterView.get(dpid))) {
                     follow(st, master, hasQuorum(), false);
                 }
             });
@@ -699,7 +686,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 // Cut off from a majority, or not yet joined by one: the switch's master may be alive on the other
                 // side, and MASTER asserted here would take the switch from it.
                 if (m != null) {
-                    masterCache.put(dpid, m);
+                    masterView.learned(dpid, m);
                 }
                 return NiciraRole.SLAVE;
             }
@@ -708,7 +695,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 m = before == null ? self : before;
             }
             if (m != null) {
-                masterCache.put(dpid, m);
+                masterView.learned(dpid, m);
             }
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
@@ -815,15 +802,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             } else if (m instanceof Message.Reassert r) {
                 later(() -> {
                     var st = local.get(r.dpid());
-                    if (st != null && self.equals(masterCache.get(r.dpid()))) {
+                    if (st != null && self.equals(masterView.get(r.dpid()))) {
                         follow(st, self, hasQuorum(), true);
                     }
                 });
             } else if (m instanceof Message.TakenOver t) {
-                // Only over a master that is gone: a newer decision in the map stands.
-                changedAt.put(t.dpid(), System.nanoTime());
-                masterCache.computeIfPresent(t.dpid(), (k, cached) -> cached.equals(t.dead()) || !isMember(cached)
-                        ? t.from() : cached);
+                masterView.takenOver(t.dpid(), t.from(), t.dead());
             }
         } catch (RuntimeException e) {
             log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),
@@ -846,8 +830,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** A master that is no longer a member is none: writes wait for the next one rather than go to the dead. */
     @Override
     public String master(long dpid) {
-        var m = masterCache.get(dpid);
-        return m != null && isMember(m) ? m : null;
+        return masterView.live(dpid);
     }
 
     /** Whether {@code id} is this member or one it sees now. */
@@ -869,7 +852,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     @Override
     public void handOver(long dpid, String target) {
         masters.put(dpid, target);
-        masterCache.put(dpid, target);
+        masterView.learned(dpid, target);
     }
 
     @Override
