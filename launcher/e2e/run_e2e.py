@@ -27,11 +27,11 @@ from controller import ControllerProcess
 # apps' own: these run only with the network apps (--network-apps). Tests on one topology follow each other, so that
 # discovery settles once per topology.
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
-                      "silent_link_failure", "host_move", "apps_modularity", "fattree4_pingall", "match_granularity")
+                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch", "host_move", "apps_modularity", "fattree4_pingall", "match_granularity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
-                     "silent_link_failure", "host_move", "apps_modularity",
+                     "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch", "host_move", "apps_modularity",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
 # OpenFlow cookie of every flow the routing app installs ("route").
 ROUTE_COOKIE = "cookie=0x726f757465000000"
@@ -810,6 +810,118 @@ def test_silent_link_failure(ctx):
     net.dirty = False
     return (f"{sw}/{port} silent: pings resumed after {outage:.2f}s ({lost} lost); carrying frames again, the link was"
             f" back after {back:.1f}s (the next probe round)")
+
+
+def loop2_spec():
+    """Two switches cabled twice (a loop of two links), a host on each."""
+    hosts = [ovsenv.Host("h1", 1, "s1", 1), ovsenv.Host("h2", 2, "s2", 1)]
+    return ovsenv.TopologySpec("loop,2", ["s1", "s2"], hosts, [("s1", 2, "s2", 2), ("s1", 3, "s2", 3)], 0x400)
+
+
+def test_loop2_connect(ctx):
+    """Two switches with a loop between them connect at the same moment, their hosts never seen (issue 22's hard
+    case): the first reply comes within the quarantine plus a round trip, both cables are found, one carries the
+    broadcasts and no broadcast circulates."""
+    if ctx.net is not None:
+        ctx.net.teardown()
+        ctx.net = None
+    net = ovsenv.Network(ctx.ovs, loop2_spec(), None)
+    ctx.net = net
+    net.dirty = True
+    net.build()
+    net.fast_arp()
+    h1, h2 = net.spec.hosts
+    ping = BackgroundPing(ctx, net, h1, h2, "loop2")
+    try:
+        mark = len(ctx.controller.output())
+        net.connect(f"tcp:127.0.0.1:{ctx.args.port}")
+        reply = ping.wait_reply_after(time.time() - 1, 30)
+        connected = ovsenv.wait_until(lambda: (c := connected_at(ctx, mark, net, net.spec.switches))
+                                      and len(c) == 2 and c, 10, "Beacon's log of the 2 connections")
+        first_after = reply - max(connected.values())
+        ovsenv.wait_until(lambda: links(ctx) == expected_links(net), 10, "both cables known both ways")
+    finally:
+        ping.stop()
+    if first_after > 2.0:
+        raise AssertionError(f"first reply h1->h2 {first_after:.2f}s after the last switch connected (> 2 s)")
+    worst = net.quiet_ports()
+    return (f"first reply {first_after:.2f}s after both switches connected; 4 directed links; quiet 5 s: at most"
+            f" {worst} packets on a port (LLDP)")
+
+
+def test_one_way_probe_loss(ctx):
+    """Probes lost in one direction of a ring's cable (an LLDP drop flow where they arrive): the link is known one way
+    only, no broadcast circulates, every host reaches every other; with the drop gone the link is known both ways
+    within a few probe rounds."""
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    a, pa, b, pb = net.spec.links[0]
+    drop = f"priority=65535,in_port={pb},dl_type=0x88cc"
+    net.dirty = True
+    net.ovs.ofctl("add-flow", net.bridges[b], f"{drop},actions=drop")
+    try:
+        lost = (switch_port(net, a, pa), switch_port(net, b, pb))
+        ovsenv.wait_until(lambda: lost not in links(ctx), 10, f"the probes {a}->{b} lost: that direction expires")
+        one_way = links(ctx)
+        result = pingall(net)
+        worst = net.quiet_ports()
+    finally:
+        net.ovs.ofctl("del-flows", net.bridges[b], "--strict", drop)
+    t = time.time()
+    ovsenv.wait_until(lambda: links(ctx) == expected_links(net), 15, "the link known both ways again")
+    back = time.time() - t
+    net.dirty = False
+    return (f"{a}->{b} probes dropped: {len(one_way)} directed links known; {result}; quiet 5 s: at most {worst}"
+            f" packets on a port; both ways again {back:.1f}s after the drop went")
+
+
+def test_link_flap(ctx):
+    """A cable of the ring flaps (down and up five times, 0.3 s each) while h1 pings h2 across it: pings come back
+    within 3 s of the last flap, the ring's links are all known again and no broadcast circulates."""
+    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
+    h1, h2 = net.spec.hosts[:2]
+    a, pa, _, _ = net.spec.links[0]
+    ping = BackgroundPing(ctx, net, h1, h2, "flap")
+    net.dirty = True
+    try:
+        ping.wait_reply_after(time.time(), 10)
+        for _ in range(5):
+            net.set_link(a, pa, False)
+            time.sleep(0.3)
+            net.set_link(a, pa, True)
+            time.sleep(0.3)
+        t = time.time()
+        back = ping.wait_reply_after(t, 10) - t
+        ovsenv.wait_until(lambda: links(ctx) == expected_links(net), 15, "every link of the ring known again")
+        known = time.time() - t
+    finally:
+        ping.stop()
+    if back > 3.0:
+        raise AssertionError(f"pings came back {back:.2f}s after the last flap (bound 3 s)")
+    worst = net.quiet_ports()
+    net.dirty = False
+    return (f"{a}/{pa} flapped 5 times: pings back {back:.2f}s after the last flap, all links known after {known:.1f}s;"
+            f" quiet 5 s: at most {worst} packets on a port (LLDP)")
+
+
+def test_unmanaged_switch(ctx):
+    """A ring whose fourth switch is not Beacon's (a standalone learning bridge, which forwards broadcasts but not
+    LLDP): the loop through it is one discovery cannot see, so its ports on s1 and s3 look like edge ports. Broadcasts
+    that come back around it are cut (routing's storm guard), every host reaches every other, h4 behind the unmanaged
+    bridge included, and no broadcast circulates."""
+    if ctx.net is not None:
+        ctx.net.teardown()
+        ctx.net = None
+    net = ovsenv.Network(ctx.ovs, ovsenv.ring(4, dpid_base=0x500), None)
+    ctx.net = net
+    net.dirty = True
+    net.build()
+    net.ovs.vsctl("set-fail-mode", net.bridges["s4"], "standalone")
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}", ["s1", "s2", "s3"])
+    ovsenv.wait_until(lambda: len(links(ctx)) == 4, 15, "the 4 directed links among s1, s2, s3")
+    wait_settled(ctx)
+    result = pingall(net)
+    worst = net.quiet_ports()
+    return f"{result} (h4 behind the unmanaged bridge); quiet 5 s: at most {worst} packets on a port"
 
 
 def test_host_move(ctx):
