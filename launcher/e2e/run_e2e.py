@@ -33,8 +33,8 @@ DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingal
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "host_move", "apps_modularity",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
-# OpenFlow cookie of every flow the routing app installs ("route").
-ROUTE_COOKIE = "cookie=0x726f757465000000"
+# OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
+ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
 
 def parse_args(argv):
@@ -972,7 +972,7 @@ def test_match_granularity(ctx):
         net.del_flows()
         before = packet_ins(ctx)
         pingall(net)
-        flows = sum(1 for line in net.dump_flows().splitlines() if "cookie=0x726f757465000000" in line)
+        flows = sum(1 for line in net.dump_flows().splitlines() if ROUTE_COOKIE in line)
         results.append(f"{match}: {flows} routing flows, {packet_ins(ctx) - before} messages in")
     ctx.controller.command("beacon:config set routing.match EXACT")
     return "; ".join(results)
