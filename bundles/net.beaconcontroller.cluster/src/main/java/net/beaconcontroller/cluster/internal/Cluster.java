@@ -213,10 +213,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         handingOff = false;
         ready = new CompletableFuture<>();
         timeout = Duration.ofMillis(c.migrationTimeout());
-        executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
+        executor = Executors.newSingleThreadScheduledExecutor(r -> Threads.named(r, "beacon-cluster"));
         var count = new AtomicLong();
         handshakes = Executors.newFixedThreadPool(HANDSHAKE_THREADS,
-                r -> new Thread(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
+                r -> Threads.named(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
         executor.execute(this::join);
     }
 

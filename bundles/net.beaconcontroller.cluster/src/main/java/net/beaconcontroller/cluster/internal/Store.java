@@ -56,7 +56,8 @@ final class Store {
     private final Supplier<ClusterConfig> config;
     private final BiFunction<Long, String, CompletionStage<Migration>> migrate;
     private final BooleanSupplier handingOff;
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "beacon-cluster-store"));
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(
+            r -> Threads.named(r, "beacon-cluster-store"));
     /** A round is queued and has not started: another request joins it. Any thread. */
     private final AtomicBoolean roundQueued = new AtomicBoolean();
 
