@@ -43,11 +43,15 @@ def load(work):
     with open(work / "load" / "roles.csv") as f:
         for r in csv.DictReader(f):
             roles.append((float(r["ms"]), int(r["dpid"]), int(r["member"]), r["role"]))
-    phases = {}
+    phases, ticks = {}, {}
+    hz = float((work / "clk_tck").read_text()) if (work / "clk_tck").exists() else 100.0
     for line in (work / "phases.tsv").read_text().split("\n"):
         if line:
-            name, t = line.split("\t")
+            name, t, *cpu = line.split("\t")
             phases[name] = float(t)
+            if cpu and cpu[0]:
+                ticks[name] = [int(c) / hz for c in cpu[0].split(",")]
+    phases["cpu_seconds"] = ticks
     migrations = []
     for line in (work / "migrations.tsv").read_text().split("\n"):
         if line:
@@ -69,19 +73,25 @@ def fig4(rows, roles, phases):
     """Per phase and member: switches, rate, percentiles; returns the CDF series for the plot."""
     out, series = [], []
     members = sorted({m for *_, m, _ in rows if m is not None})
+    cpu = phases["cpu_seconds"]
     for name in ("before", "after"):
         t0, t1 = phases[f"{name}_start"], phases[f"{name}_end"]
         seconds = (t1 - t0) / 1000
         masters = masters_at(roles, t0)
+        used = [b - a for a, b in zip(cpu[f"{name}_start"], cpu[f"{name}_end"])] if f"{name}_end" in cpu else []
         for m in members + ["all"]:
+            share = (sum(used) if m == "all" else used[m] if m < len(used) else None) if used else None
+            load_cpu = "-" if share is None else f"{100 * share / seconds:.0f}%"
             rtts = sorted(r for d, s, c, a, mm, r in rows if t0 <= s < t1 and r is not None and (m == "all" or mm == m))
             n_sw = sum(1 for v in masters.values() if m == "all" or v == m)
             out.append([name, f"member {m}" if m != "all" else "all", n_sw, len(rtts), f"{len(rtts) / seconds:.0f}",
-                        ms(pct(rtts, 50)), ms(pct(rtts, 95)), ms(pct(rtts, 99)), ms(rtts[-1] if rtts else None)])
+                        load_cpu, ms(pct(rtts, 50)), ms(pct(rtts, 95)), ms(pct(rtts, 99)),
+                        ms(rtts[-1] if rtts else None)])
             if m != "all" and rtts:
                 series.append((f"{name}: member {m} ({n_sw} sw)", rtts))
     print("\n## Fig. 4: response time per member, switches split 7:1 (before) and after balancing (ms)\n")
-    print(table(["phase", "member", "switches", "PACKET_INs", "per s", "p50", "p95", "p99", "max"], out))
+    print(table(["phase", "member", "switches", "PACKET_INs", "per s", "member CPU (% of a core)", "p50", "p95",
+                 "p99", "max"], out))
     print("\nCDF points (ms):\n")
     print(table(["phase: member"] + [f"p{p:g}" for p in CDF_POINTS],
                 [[label] + [ms(pct(v, p)) for p in CDF_POINTS] for label, v in series]))
