@@ -10,11 +10,12 @@ Exits with 3 when a PACKET_IN was lost or answered twice, or a migration failed.
 """
 
 import csv
+import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cbreport import COLORS, Plot, esc, nice_max, table  # noqa: E402
+from cbreport import COLORS, Plot, esc, table  # noqa: E402
 
 WINDOW_MS = 1000
 CDF_POINTS = (10, 25, 50, 75, 90, 95, 99, 99.9)
@@ -185,18 +186,24 @@ def totals(rows):
 
 
 def cdf_chart(path, series, subtitle):
-    xmax = nice_max(max(pct(v, 99.5) for _, v in series))
+    """The CDFs on a logarithmic time axis, so that the body (tens of µs) and the tail (ms) both show."""
+    low = min(max(v[0], 1e-3) for _, v in series)
+    lo = 10 ** math.floor(math.log10(low))
+    hi = 10 ** math.ceil(math.log10(max(v[-1] for _, v in series)))
     plot = Plot("ElastiCon Fig. 4: response time CDF per member, 7:1 split and after balancing", "fraction of PACKET_INs",
                 1.0, subtitle, fmt=lambda v: f"{v:.1f}")
 
     def px(x):
-        return plot.L + plot.width() * min(x, xmax) / xmax
+        return plot.L + plot.width() * (math.log10(min(max(x, lo), hi)) - math.log10(lo)) / math.log10(hi / lo)
 
-    for i in range(6):
-        x = xmax * i / 5
-        plot.add(f'<text x="{px(x):.1f}" y="{plot.H - plot.B + 18}" text-anchor="middle">{x:.2f}</text>')
+    decade = lo
+    while decade <= hi * 1.001:
+        plot.add(f'<line x1="{px(decade):.1f}" x2="{px(decade):.1f}" y1="{plot.T}" y2="{plot.H - plot.B}" '
+                 f'stroke="#eee"/><text x="{px(decade):.1f}" y="{plot.H - plot.B + 18}" text-anchor="middle">'
+                 f'{decade:g}</text>')
+        decade *= 10
     plot.add(f'<text x="{plot.L + plot.width() / 2}" y="{plot.H - plot.B + 40}" text-anchor="middle">'
-             f'response time (ms), PACKET_IN sent -> answer received</text>')
+             f'response time (ms, log scale), PACKET_IN sent -> answer received</text>')
     for i, (name, v) in enumerate(series):
         color = COLORS[i % len(COLORS)]
         dash = ' stroke-dasharray="6,3"' if name.startswith("before") else ""
