@@ -190,8 +190,8 @@ def cdf_chart(path, series, subtitle):
     low = min(max(v[0], 1e-3) for _, v in series)
     lo = 10 ** math.floor(math.log10(low))
     hi = 10 ** math.ceil(math.log10(max(v[-1] for _, v in series)))
-    plot = Plot("ElastiCon Fig. 4: response time CDF per member, 7:1 split and after balancing", "fraction of PACKET_INs",
-                1.0, subtitle, fmt=lambda v: f"{v:.1f}")
+    plot = Plot("ElastiCon Fig. 4: response time CDF per member, 7:1 split and after balancing",
+                "fraction of PACKET_INs", 1.0, subtitle, fmt=lambda v: f"{v:.1f}")
 
     def px(x):
         return plot.L + plot.width() * (math.log10(min(max(x, lo), hi)) - math.log10(lo)) / math.log10(hi / lo)

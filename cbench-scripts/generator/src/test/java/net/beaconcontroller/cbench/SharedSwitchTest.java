@@ -30,7 +30,7 @@ import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
 
-/** Two scripted controllers share one {@link SharedSwitch}: the role rules of Open vSwitch, as the cluster needs them. */
+/** Two scripted controllers share one {@link SharedSwitch}: Open vSwitch's role rules, as the cluster needs them. */
 @Timeout(30)
 class SharedSwitchTest {
     private final List<ServerSocket> servers = new ArrayList<>();
