@@ -407,6 +407,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             reports.remove(self);
             self = id;
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
+            // At once, under the new id: a migration read meanwhile would find this member connected to nothing.
+            store.publish();
         }
         var merged = new HashMap<>(masters);
         later(() -> merged(merged));
