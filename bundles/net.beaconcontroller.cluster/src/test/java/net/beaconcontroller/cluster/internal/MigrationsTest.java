@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.cluster.ICluster.Migration;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
@@ -82,9 +84,7 @@ class MigrationsTest {
     @Test
     void aTargetThatLeavesAfterItsReadyIsGivenUpAtOnce() {
         // b is EQUAL with its gate shut, its READY lost; then it leaves the cluster.
-        net.cut = (to, m) -> to.equals("a") && m instanceof Message.Step s && s.phase() == Message.Phase.READY;
-        var run = a.migrate(DPID, "b");
-        await(() -> sw.roles()[1] == NiciraRole.OTHER, "b to be EQUAL");
+        var run = migrationWithReadyLost();
         long left = System.nanoTime();
         a.memberLeft("b");
         var e = assertThrows(ExecutionException.class, () -> run.get(10, TimeUnit.SECONDS));
@@ -100,9 +100,7 @@ class MigrationsTest {
 
     @Test
     void aTargetWhoseMasterLeavesGivesItsClaimUpAtOnce() {
-        net.cut = (to, m) -> to.equals("a") && m instanceof Message.Step s && s.phase() == Message.Phase.READY;
-        var run = a.migrate(DPID, "b");
-        await(() -> sw.roles()[1] == NiciraRole.OTHER, "b to be EQUAL");
+        var run = migrationWithReadyLost();
         long left = System.nanoTime();
         b.memberLeft("a");
         await(() -> sw.roles()[1] == NiciraRole.SLAVE && b.local(DPID).gate() == SwitchState.Gate.OPEN,
@@ -124,6 +122,14 @@ class MigrationsTest {
         await(() -> sw.roles()[0] == NiciraRole.SLAVE && sw.roles()[1] == NiciraRole.MASTER, "b MASTER, a SLAVE");
         send(200);
         assertEachAnsweredOnce();
+    }
+
+    /** A migration from a to b stopped after its first phase: b is EQUAL with its gate shut, its READY lost. */
+    private CompletableFuture<Migration> migrationWithReadyLost() {
+        net.cut = (to, m) -> to.equals("a") && m instanceof Message.Step s && s.phase() == Message.Phase.READY;
+        var run = a.migrate(DPID, "b");
+        await(() -> sw.roles()[1] == NiciraRole.OTHER, "b to be EQUAL");
+        return run;
     }
 
     /** Sends {@code n} more numbered PACKET_INs and waits until every one sent so far has an answer. */
