@@ -117,6 +117,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** Membership changed: MASTER roles are asserted again on the next round (see followMasters). */
     private boolean reassert;
     private boolean hadQuorum = true;
+    /**
+     * Between Hazelcast's MERGING and this member's {@link #merged}: its maps are being replaced by the larger part's,
+     * so what it read before says nothing about who masters a switch now, while its member list already shows the
+     * majority it joins. It asserts MASTER on nothing meanwhile. Written on the coordinator only; volatile for the
+     * handshake pool.
+     */
+    private volatile boolean merging;
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -341,8 +348,17 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             masters.forEach(masterView::learned);
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
             h.getLifecycleService().addLifecycleListener(e -> {
-                if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
-                    store.execute(this::rejoined);
+                switch (e.getState()) {
+                    // Posted before Hazelcast resets this member and joins it to the other part, so before the
+                    // joins that give it a majority again.
+                    case MERGING -> later(() -> merging = true);
+                    case MERGED -> store.execute(this::rejoined);
+                    case MERGE_FAILED -> later(() -> {
+                        log.warn("cluster: merging back after a split failed; Hazelcast tries again");
+                        merging = false;
+                        refresh();
+                    });
+                    default -> { }
                 }
             });
             h.getCluster().addMembershipListener(new MembershipListener() {
@@ -416,6 +432,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /** Coordinator thread: the part of {@link #rejoined} that touches this member's switches. */
     private void merged(Map<Long, String> merged) {
+        merging = false;
         migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
         masterView.replaceAll(merged);
@@ -480,7 +497,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         migrations.memberLeft(member);
         reports.remove(member);
         reassert = true;
-        if (hasQuorum()) {
+        if (mayMaster()) {
             takeOver(member, address);
             store.decideNow();
         }
@@ -507,6 +524,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 live.stream().filter(m -> !m.equals(self)).forEach(m -> send(m, told));
             }
         });
+    }
+
+    /** Coordinator thread: whether this member may assert MASTER now (a majority, and not in the middle of a merge). */
+    private boolean mayMaster() {
+        return hasQuorum() && !merging;
     }
 
     /** Coordinator thread: {@link Members#quorum}, saying when it changes. */
@@ -569,7 +591,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
      */
     private void followMasters(Store.View view) {
         // Only with a majority: a member cut off from it must not take switches back from masters on the other side.
-        boolean majority = hasQuorum();
+        boolean majority = mayMaster();
         boolean force = reassert && majority;
         reassert = false;
         for (var st : local.values()) {
@@ -651,7 +673,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             later(() -> {
                 var st = local.get(dpid);
                 if (st != null && master.equals(masterView.get(dpid))) {
-                    follow(st, master, hasQuorum(), false);
+                    follow(st, master, mayMaster(), false);
                 }
             });
         }
@@ -684,9 +706,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             // First: the oldest member must not see this member's claim without its connection.
             reports.publish(self, local.values());
             var m = masters.get(dpid);
-            if (!members.quorum()) {
-                // Cut off from a majority, or not yet joined by one: the switch's master may be alive on the other
-                // side, and MASTER asserted here would take the switch from it.
+            if (!members.quorum() || merging) {
+                // Cut off from a majority, or not yet joined by one, or merging back into it: the switch's master may
+                // be alive on the other side, and MASTER asserted here would take the switch from it.
                 if (m != null) {
                     masterView.learned(dpid, m);
                 }
@@ -805,7 +827,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 later(() -> {
                     var st = local.get(r.dpid());
                     if (st != null && self.equals(masterView.get(r.dpid()))) {
-                        follow(st, self, hasQuorum(), true);
+                        follow(st, self, mayMaster(), true);
                     }
                 });
             } else if (m instanceof Message.TakenOver t) {

@@ -15,6 +15,8 @@ final class MasterView {
     private final Map<Long, String> cache = new ConcurrentHashMap<>();
     /** When an event last changed a switch's entry (the clock's time): a read started before it is older. */
     private final Map<Long, Long> changedAt = new ConcurrentHashMap<>();
+    /** When a merge last replaced the whole map (the clock's time): a read started before it is of the old map. */
+    private volatile Long replacedAt;
     private final Predicate<String> isMember;
     private final LongSupplier clock;
 
@@ -73,7 +75,7 @@ final class MasterView {
      */
     String reconcile(long dpid, String read, long readAt) {
         var changed = changedAt.get(dpid);
-        if (changed != null && changed - readAt > 0) {
+        if (changed != null && changed - readAt > 0 || replacedAt != null && replacedAt - readAt > 0) {
             return cache.get(dpid);
         }
         return cache.compute(dpid, (k, cached) -> cached != null && !isMember.test(read) && isMember.test(cached)
@@ -82,6 +84,7 @@ final class MasterView {
 
     /** After a merge: the merged map replaces everything seen before. */
     void replaceAll(Map<Long, String> merged) {
+        replacedAt = clock.getAsLong();
         cache.clear();
         cache.putAll(merged);
     }

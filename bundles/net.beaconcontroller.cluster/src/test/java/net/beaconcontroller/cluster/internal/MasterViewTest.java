@@ -25,6 +25,15 @@ class MasterViewTest {
     }
 
     @Test
+    void aReadOfTheMapBeforeAMergeDoesNotUndoTheMergedMap() {
+        view.learned(1, "a"); // this member's side of the split
+        long readAt = now++;
+        view.replaceAll(Map.of(1L, "b")); // the larger part's map, which won
+        assertEquals("b", view.reconcile(1, "a", readAt), "a read started before the merge is of the old map");
+        assertEquals("c", view.reconcile(1, "c", ++now), "a read after it stands");
+    }
+
+    @Test
     void aReadNewerThanTheLastEventStands() {
         view.changed(1, "a");
         long readAt = ++now;
