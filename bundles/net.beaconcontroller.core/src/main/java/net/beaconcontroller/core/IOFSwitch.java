@@ -87,6 +87,14 @@ public interface IOFSwitch {
     NiciraRole getRole();
 
     /**
+     * Whether this controller is the one that writes to the switch: it masters it, or no cluster arbitrates and it has
+     * the full access every controller has. A SLAVE writes through the master (see {@link IRoleArbiter}).
+     */
+    default boolean isMaster() {
+        return getRole() != NiciraRole.SLAVE;
+    }
+
+    /**
      * Asks the switch for {@code role} (Nicira role request); completes with the role granted, on the switch's I/O
      * thread. A switch demotes its other masters to {@code SLAVE} when one becomes {@code MASTER}.
      */

@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +40,11 @@ import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.shared.SharedKeys;
+import net.beaconcontroller.core.shared.SharedTable;
+import net.beaconcontroller.core.shared.SharedTable.Change;
+import net.beaconcontroller.core.shared.Sharing;
+import net.beaconcontroller.core.shared.WaitingForSwitch;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
@@ -50,7 +53,6 @@ import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPort;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Dhcp;
@@ -89,6 +91,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private static final Logger log = LoggerFactory.getLogger(DeviceManager.class);
     private static final long MOVE_WINDOW_SECONDS = 60;
     private static final long FLAP_LOG_INTERVAL_SECONDS = 10;
+    /** Other members' records waiting for their switch here, at most: more are written again soon. */
+    private static final int MAX_WAITING = 100_000;
 
     @ObjectClassDefinition(name = "Device manager", description = "The hosts seen: MAC and VLAN, IPv4 addresses,"
             + " attachment point, last seen.")
@@ -120,16 +124,17 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     /** Read per packet, replaced whole by {@link #modified}. */
     private volatile Config config;
     private ScheduledFuture<?> sweep;
-    /** In a cluster: every member's hosts; otherwise {@code null}. */
-    private final SharedDevices shared;
-    /** This member's id as a writer of host records; 0 without a cluster. */
+    /** Every member's hosts; alone, this member's only. */
+    private final SharedTable<Long, SharedDevices.Record> shared;
+    /** This member's id as a writer of host records. */
     private final long self;
     /**
      * Other members' records of hosts at ports that were not edge ports here when they came, by host key: a switch
      * this member's topology did not know yet (it has just started) or a link end. Tried again when the switch is
-     * added; dropped when idle. Guarded by itself.
+     * added; dropped when idle.
      */
-    private final Map<Long, SharedDevices.Written> pending = new HashMap<>();
+    private final WaitingForSwitch<Long, Change<Long, SharedDevices.Record>> waiting = new WaitingForSwitch<>(
+            (was, now) -> now.value().version() < was.value().version() ? was : now, MAX_WAITING);
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -138,8 +143,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
             ISharedState cluster, Config config) {
         // In a cluster the members compare hosts' last-seen times: the cluster's clock, not this machine's.
-        this(beacon, topology, scheduler, config, coarseEpochSeconds(cluster == null ? 0
-                : cluster.clusterTimeMillis() - System.currentTimeMillis()), cluster);
+        this(beacon, topology, scheduler, config, coarseEpochSeconds(Sharing.of(cluster).clusterTimeMillis()
+                - System.currentTimeMillis()), cluster);
     }
 
     /** With the clock (epoch seconds) of a test, and the cluster's shared state or {@code null}. */
@@ -151,9 +156,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         this.epochSeconds = epochSeconds;
         this.config = config;
         scheduleSweep();
-        shared = cluster == null ? null : new SharedDevices(cluster, this::sharedDeviceSeen,
-                why -> log.warn("devicemanager: {} ignored", why));
-        self = shared == null ? 0 : shared.self();
+        shared = SharedTable.open(cluster, SharedDevices.TABLE, SharedKeys.HEX, SharedDevices.CODEC);
+        self = shared.writer();
+        shared.subscribe(this::sharedDeviceSeen);
     }
 
     /**
@@ -175,9 +180,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     @Deactivate
     synchronized void deactivate() {
         sweep.cancel(false);
-        if (shared != null) {
-            shared.close();
-        }
+        shared.close();
     }
 
     private synchronized void scheduleSweep() {
@@ -381,7 +384,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private void share(DeviceStore.Change change) {
         Device before = change.before();
         Device now = change.after();
-        if (shared == null || now == null || !change.changed()) {
+        if (now == null || !change.changed()) {
             return;
         }
         var c = config;
@@ -390,7 +393,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                 || before.lastSeen().getEpochSecond() / period != now.lastSeen().getEpochSecond() / period) {
             var t = store.get(now.mac(), now.vlan());
             if (t != null && t.device() == now) {
-                shared.write(now, t.version(), Duration.ofSeconds(c.idleTimeout()));
+                shared.set(DeviceStore.key(now.mac(), now.vlan()), new SharedDevices.Record(now, t.version()),
+                        Duration.ofSeconds(c.idleTimeout()));
             }
         }
     }
@@ -401,8 +405,12 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
      * seeing the other record), then the later one, then the one of the writer with the greater id, so that every
      * member ends with the same one. The host keeps the addresses of both, as it would on one member.
      */
-    private void sharedDeviceSeen(SharedDevices.Written w) {
-        var d = w.device();
+    private void sharedDeviceSeen(Change<Long, SharedDevices.Record> w) {
+        if (w.value() == null) {
+            return; // gone: its time to live passed, and the members age it out by themselves
+        }
+        var d = w.value().device();
+        long version = w.value().version();
         long writer = w.writer();
         var at = d.attachment();
         var c = config;
@@ -410,21 +418,18 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             return;
         }
         if (!topology.isEdgePort(at.dpid(), at.port())) {
-            synchronized (pending) {
-                pending.merge(DeviceStore.key(d.mac(), d.vlan()), w,
-                        (was, now) -> now.version() < was.version() ? was : now);
-            }
+            waiting.park(w.key(), w, at.dpid());
             return;
         }
         tell(store.update(d.mac(), d.vlan(), old -> {
             if (old == null) {
-                return new Tracked(d, 0, 0, writer, w.version());
+                return new Tracked(d, 0, 0, writer, version);
             }
             var mine = old.device();
             if (mine.equals(d)) {
                 return old;
             }
-            int order = Long.compare(w.version(), old.version());
+            int order = Long.compare(version, old.version());
             if (order == 0) {
                 order = d.lastSeen().compareTo(mine.lastSeen());
             }
@@ -440,7 +445,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             var merged = new Device(win.mac(), win.vlan(), ips, win.attachment(), first, win.lastSeen());
             return merged.equals(mine) ? old
                     : new Tracked(merged, old.windowStart(), old.moves(), theirs ? writer : old.writer(),
-                            theirs ? w.version() : old.version());
+                            theirs ? version : old.version());
         }), false);
     }
 
@@ -462,15 +467,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     public void addedSwitch(IOFSwitch sw) {
         // As a task behind the other listeners' calls: topology, told of the switch before or after this, has
         // taken it in by then (a component that starts while switches are connected is told in a task of its own).
-        sw.execute(() -> retryPending(sw.getId()));
-    }
-
-    private void retryPending(long dpid) {
-        var retry = new ArrayList<SharedDevices.Written>();
-        synchronized (pending) {
-            pending.values().removeIf(p -> p.device().attachment().dpid() == dpid && retry.add(p));
-        }
-        retry.forEach(this::sharedDeviceSeen);
+        sw.execute(() -> waiting.take(sw.getId()).forEach(this::sharedDeviceSeen));
     }
 
     @Override
@@ -488,7 +485,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
             // they drop, so that the host never speaks to the controller again: they go with the record. In a
             // cluster every member hears of the link; the master of the switch at this end removes them.
             var sw = switches.get(end.dpid());
-            boolean master = sw != null && sw.getRole() != NiciraRole.SLAVE;
+            boolean master = sw != null && sw.isMaster();
             for (Device d : store.at(end)) {
                 if (remove(d, x -> x.attachment().equals(end)) && master) {
                     deleteFlows(d.mac());
@@ -505,13 +502,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private void ageOut() {
         long oldest = epochSeconds.getAsLong() - config.idleTimeout();
         Predicate<Device> idle = d -> d.lastSeen().getEpochSecond() <= oldest;
-        var dpids = new HashSet<Long>();
-        synchronized (pending) {
-            pending.values().removeIf(p -> idle.test(p.device()));
-            pending.values().forEach(p -> dpids.add(p.device().attachment().dpid()));
-        }
+        waiting.drop(w -> idle.test(w.value().device()));
         // Topology, restarted after this component, takes in the switches connected already after it.
-        dpids.forEach(this::retryPending);
+        waiting.takeAll().forEach(this::sharedDeviceSeen);
         for (Tracked t : store.entries()) {
             if (idle.test(t.device()) && remove(t.device(), idle)) {
                 agedOut.increment();

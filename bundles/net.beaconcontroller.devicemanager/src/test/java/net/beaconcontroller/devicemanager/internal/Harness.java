@@ -1,5 +1,6 @@
 package net.beaconcontroller.devicemanager.internal;
 
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -247,7 +248,8 @@ final class Harness {
                     case "equals" -> p == args[0];
                     case "hashCode" -> System.identityHashCode(p);
                     case "toString" -> type.getSimpleName();
-                    default -> handler.handle(m.getName(), args);
+                    default -> m.isDefault() ? InvocationHandler.invokeDefault(p, m, args)
+                            : handler.handle(m.getName(), args);
                 }));
     }
 

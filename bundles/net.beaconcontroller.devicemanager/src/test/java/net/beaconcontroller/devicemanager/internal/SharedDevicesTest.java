@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.BufferUnderflowException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -17,6 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.core.shared.SharedKeys;
+import net.beaconcontroller.core.shared.SharedTable;
 import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceManager;
@@ -30,16 +37,16 @@ class SharedDevicesTest {
     private static final int IP1 = IPv4Address.parse("10.0.0.1");
     private static final int IP2 = IPv4Address.parse("10.0.0.2");
     private static final int IP3 = IPv4Address.parse("10.0.0.3");
-    /** The id of a member that is neither of the two. */
-    private static final long OTHER = 42;
-
     private final MemorySharedState cluster = new MemorySharedState();
+    /** A member that is neither of the two. */
+    private final SharedTable<Long, SharedDevices.Record> other = SharedTable.open(cluster, SharedDevices.TABLE,
+            SharedKeys.HEX, SharedDevices.CODEC);
     private final AtomicInteger writes = new AtomicInteger();
     private final Harness one = new Harness(cluster);
     private final Harness two = new Harness(cluster);
 
     SharedDevicesTest() {
-        cluster.map(SharedDevices.MAP).subscribe((k, v) -> writes.incrementAndGet());
+        cluster.map(SharedDevices.TABLE).subscribe((k, v) -> writes.incrementAndGet());
         // Subscribed before anything is written: an entry written meanwhile would be told twice.
         cluster.settle();
     }
@@ -90,9 +97,7 @@ class SharedDevicesTest {
         assertEquals(2, two.written.get(1L).size(), "towards and from the host, on every switch");
         // A frame the first member still had in flight from the old port, older than the move, changes nothing.
         advance(Duration.ofSeconds(-1));
-        cluster.map(SharedDevices.MAP).set(Long.toHexString(DeviceStore.key(H1, Device.NO_VLAN)),
-                SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3),
-                        one.instant(), one.instant())), Duration.ofMinutes(5));
+        write(new Device(H1, Device.NO_VLAN, Set.of(IP1), new SwitchPort(1, 3), one.instant(), one.instant()));
         cluster.settle();
         assertEquals(new SwitchPort(2, 3), host(two, H1).orElseThrow().attachment());
     }
@@ -172,9 +177,8 @@ class SharedDevicesTest {
         advance(Duration.ofSeconds(5));
         one.packetIn(1, 3, udp(H1, H2, IP1, IP2));
         // Two saw a DHCP server give the host IP3 (from a frame on its own switch), with its older copy of the host.
-        cluster.map(SharedDevices.MAP).set("x", SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN,
-                Set.of(IP1, IP3), new SwitchPort(1, 3), one.instant().minusSeconds(5),
-                one.instant().minusSeconds(5))), Duration.ofMinutes(5));
+        write(new Device(H1, Device.NO_VLAN, Set.of(IP1, IP3), new SwitchPort(1, 3), one.instant().minusSeconds(5),
+                one.instant().minusSeconds(5)));
         cluster.settle();
         assertEquals(Set.of(IP1, IP3), host(one, H1).orElseThrow().ipv4());
         assertEquals(one.instant(), host(one, H1).orElseThrow().lastSeen(), "its own, later, last-seen time");
@@ -182,17 +186,22 @@ class SharedDevicesTest {
 
     @Test
     void recordsOfLinkPortsIdleHostsAndBadBytesAreNotTaken() {
-        var map = cluster.map(SharedDevices.MAP);
         two.linkPorts.add(new SwitchPort(1, 1));
         var t = two.instant();
-        map.set("1", SharedDevices.entry(OTHER, 1, new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t)),
-                Duration.ofMinutes(5));
+        write(new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), t, t));
         var old = t.minusSeconds(300);
-        map.set("2", SharedDevices.entry(OTHER, 1, new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old)),
-                Duration.ofMinutes(5));
+        write(new Device(H2, Device.NO_VLAN, Set.of(), new SwitchPort(1, 2), old, old));
+        var map = cluster.map(SharedDevices.TABLE);
         map.set("3", new byte[] {1, 2, 3}, Duration.ofMinutes(5));
-        var cut = SharedDevices.entry(OTHER, 1, new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t));
-        map.set("4", Arrays.copyOf(cut, cut.length - 1), Duration.ofMinutes(5));
+        // A whole record, as another member writes it, cut short on the way.
+        var key = Long.toHexString(DeviceStore.key(H2, 7));
+        byte[] whole;
+        try (var elsewhere = new MemorySharedState()) {
+            SharedTable.open(elsewhere, SharedDevices.TABLE, SharedKeys.HEX, SharedDevices.CODEC).put(DeviceStore.key(H2, 7),
+                    new SharedDevices.Record(new Device(H2, 7, Set.of(IP2), new SwitchPort(1, 2), t, t), 1));
+            whole = elsewhere.map(SharedDevices.TABLE).get(key).toCompletableFuture().join();
+        }
+        map.set(key, Arrays.copyOf(whole, whole.length - 1), Duration.ofMinutes(5));
         cluster.settle();
         assertEquals(List.of(), List.copyOf(two.dm.getDevices()));
     }
@@ -210,12 +219,21 @@ class SharedDevicesTest {
     }
 
     @Test
-    void recordsRoundTrip() {
+    void recordsRoundTrip() throws IOException {
         var d = new Device(0xffff_ffff_fffeL, 4095, Set.of(IP1, IP2, -2), new SwitchPort(-1L, 0xff00),
                 Instant.ofEpochSecond(1), Instant.ofEpochSecond(1_800_000_000L));
-        assertEquals(d, SharedDevices.decode(SharedDevices.encode(d)));
         var none = new Device(H1, Device.NO_VLAN, Set.of(), new SwitchPort(1, 1), Instant.EPOCH, Instant.EPOCH);
-        assertEquals(none, SharedDevices.decode(SharedDevices.encode(none)));
-        assertThrows(BufferUnderflowException.class, () -> SharedDevices.decode(new byte[10]));
+        for (var r : List.of(new SharedDevices.Record(d, 7), new SharedDevices.Record(none, 0))) {
+            var bytes = new ByteArrayOutputStream();
+            SharedDevices.CODEC.write(r, new DataOutputStream(bytes));
+            assertEquals(r, SharedDevices.CODEC.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+        }
+        assertThrows(EOFException.class, () -> SharedDevices.CODEC.read(new DataInputStream(
+                new ByteArrayInputStream(new byte[10]))));
+    }
+
+    /** The other member's record of {@code d}, at version 1. */
+    private void write(Device d) {
+        other.set(DeviceStore.key(d.mac(), d.vlan()), new SharedDevices.Record(d, 1), Duration.ofMinutes(5));
     }
 }

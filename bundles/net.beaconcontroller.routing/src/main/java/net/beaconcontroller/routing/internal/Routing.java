@@ -46,7 +46,6 @@ import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.routing.Hop;
@@ -297,7 +296,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     @Override
     public void linkRemoved(Link link) {
         var sw = beacon.getSwitches().get(link.src().dpid());
-        if (sw != null && sw.getRole() != NiciraRole.SLAVE) {
+        if (sw != null && sw.isMaster()) {
             sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
                     .outPort(link.src().port()).build());
             sw.flush();
@@ -315,7 +314,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         changes.forEach((src, dst) -> {
             var sw = switches.get(src);
             // In a cluster every member's engine reports the change: the switch's master removes the flows.
-            if (sw == null || sw.getRole() == NiciraRole.SLAVE) {
+            if (sw == null || !sw.isMaster()) {
                 return;
             }
             for (var host : hostsOn.computeIfAbsent(dst, devices::getDevicesOn)) {

@@ -3,11 +3,7 @@ package net.beaconcontroller.staticflowpusher.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.BufferUnderflowException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -37,10 +33,11 @@ import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.ISharedState;
-import net.beaconcontroller.core.SharedMap;
+import net.beaconcontroller.core.shared.SharedKeys;
+import net.beaconcontroller.core.shared.SharedTable;
+import net.beaconcontroller.core.shared.SharedTable.Change;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
@@ -74,11 +71,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
     private final FlowFile file;
     /** By name, guarded by this; the file always holds what this holds. */
     private final Map<String, StaticFlow> flows = new LinkedHashMap<>();
-    /** In a cluster: every member's flows; otherwise {@code null}. */
-    private final SharedMap shared;
-    private final SharedMap.Subscription subscription;
-    /** This member's id as a writer of shared flows. */
-    private final long self = new SecureRandom().nextLong();
+    /** Every member's flows; alone, this member's. */
+    private final SharedTable<String, StaticFlow> shared;
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
@@ -99,16 +93,11 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
                     + e.getMessage() + ")");
         }
         log.info("{} static flow(s) from {}", flows.size(), file.path());
-        if (cluster == null) {
-            shared = null;
-            subscription = null;
-        } else {
-            shared = cluster.map(NAME + ".flows");
-            for (var f : getFlows()) {
-                join(f, decode(shared.setIfAbsent(f.name(), encode(f))));
-            }
-            subscription = shared.subscribe(this::sharedFlow);
+        shared = SharedTable.open(cluster, SharedFlows.TABLE, SharedKeys.STRINGS, SharedFlows.CODEC);
+        for (var f : getFlows()) {
+            join(f, shared.setIfAbsent(f.name(), f));
         }
+        shared.subscribe(this::sharedFlow);
         writeToConnectedSwitches();
     }
 
@@ -118,7 +107,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
      */
     private void writeToConnectedSwitches() {
         for (var sw : beacon.getSwitches().values()) {
-            if (sw.getRole() == NiciraRole.SLAVE) {
+            if (!sw.isMaster()) {
                 continue;
             }
             var writes = missing(sw, List.of());
@@ -131,22 +120,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
 
     @Deactivate
     void deactivate() {
-        if (subscription != null) {
-            subscription.close();
-        }
-    }
-
-    private byte[] encode(StaticFlow f) {
-        var line = FlowFile.line(f).getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(Long.BYTES + line.length).putLong(self).put(line).array();
-    }
-
-    /** @throws IllegalArgumentException when it is not an entry */
-    private static StaticFlow decode(byte[] entry) {
-        if (entry.length < Long.BYTES) {
-            throw new IllegalArgumentException(entry.length + " bytes");
-        }
-        return FlowFile.parse(new String(entry, Long.BYTES, entry.length - Long.BYTES, StandardCharsets.UTF_8));
+        shared.close();
     }
 
     /**
@@ -165,7 +139,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
             }
         }
         var sw = beacon.getSwitches().get(theirs.dpid());
-        if (theirs.active() && sw != null && sw.getRole() == NiciraRole.SLAVE) {
+        if (theirs.active() && sw != null && !sw.isMaster()) {
             send(theirs.dpid(), theirs, true);
         }
     }
@@ -174,19 +148,9 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
      * Another member added, replaced ({@code entry} not null) or removed a flow: this member keeps it in its file too.
      * The member that made the change wrote it to the switch.
      */
-    private void sharedFlow(String name, byte[] entry) {
-        StaticFlow flow = null;
-        if (entry != null) {
-            try {
-                if (ByteBuffer.wrap(entry).getLong() == self) {
-                    return;
-                }
-                flow = decode(entry);
-            } catch (IllegalArgumentException | BufferUnderflowException e) {
-                log.warn("staticflowpusher: shared flow {} ignored: {}", name, e.getMessage());
-                return;
-            }
-        }
+    private void sharedFlow(Change<String, StaticFlow> change) {
+        var name = change.key();
+        var flow = change.value();
         synchronized (this) {
             var old = flow == null ? flows.remove(name) : flows.put(name, flow);
             if (Objects.equals(old, flow)) {
@@ -212,9 +176,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
             old = flows.put(flow.name(), flow);
             save(old == null ? () -> flows.remove(flow.name()) : () -> flows.put(flow.name(), old));
         }
-        if (shared != null) {
-            shared.put(flow.name(), encode(flow));
-        }
+        shared.put(flow.name(), flow);
         if (old != null && old.active()) {
             send(old.dpid(), old, false);
         }
@@ -231,9 +193,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
             }
             save(() -> flows.put(name, old));
         }
-        if (shared != null) {
-            shared.remove(name);
-        }
+        shared.remove(name);
         if (old.active()) {
             send(old.dpid(), old, false);
         }
@@ -260,9 +220,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
             removed.forEach(f -> flows.remove(f.name()));
             save(() -> removed.forEach(f -> flows.put(f.name(), f)));
         }
-        if (shared != null) {
-            removed.forEach(f -> shared.remove(f.name()));
-        }
+        removed.forEach(f -> shared.remove(f.name()));
         removed.stream().filter(StaticFlow::active).forEach(f -> send(f.dpid(), f, false));
         return removed.size();
     }

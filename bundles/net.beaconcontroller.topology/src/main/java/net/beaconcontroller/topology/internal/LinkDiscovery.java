@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +39,7 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.shared.WaitingForSwitch;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
@@ -49,7 +49,6 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFActionOutput;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.packet.Lldp;
@@ -81,6 +80,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "topology";
     private static final Logger log = LoggerFactory.getLogger(LinkDiscovery.class);
+    /** Other members' links waiting for a switch here, at most: more are written again at their next probe. */
+    private static final int MAX_WAITING = 100_000;
 
     @ObjectClassDefinition(name = "Topology", description = "LLDP link discovery.")
     public @interface Config {
@@ -113,12 +114,13 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
      * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
      * start), with when they came: tried again when a switch is added, dropped after the link timeout.
      */
-    private final Map<Link, Pending> pendingLinks = new ConcurrentHashMap<>();
+    private final WaitingForSwitch<Link, Pending> waiting = new WaitingForSwitch<>(
+            (was, now) -> now.came() - was.came() > 0 ? now : was, MAX_WAITING);
 
-    private record Pending(Instant firstSeen, long came) { }
+    private record Pending(Link link, Instant firstSeen, long came) { }
     private final TopologyStore store;
     private final ProbeCodec codec = new ProbeCodec();
-    /** In a cluster: the links every member found; otherwise {@code null}. */
+    /** The links every member found; alone, this member's. */
     private final SharedLinks shared;
     private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
     private final IScheduler scheduler;
@@ -165,8 +167,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
         store = new TopologyStore(quarantineNanos);
-        shared = cluster == null ? null : new SharedLinks(cluster, codec, Duration.ofNanos(linkTimeoutNanos),
-                this::sharedLinkSeen, why -> log.warn("topology: {} ignored", why));
+        shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);
         this.scheduler = scheduler;
         tasks.add(scheduler.scheduleAtFixedRate(this::probeRound, Duration.ofNanos(probeIntervalNanos),
                 Duration.ofNanos(probeIntervalNanos)));
@@ -183,9 +184,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     void deactivate() {
         closed = true;
         tasks.forEach(t -> t.cancel(false));
-        if (shared != null) {
-            shared.close();
-        }
+        shared.close();
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -217,20 +216,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
         long dpid = sw.getId();
         store.switchAdded(dpid, up, nanoClock.getAsLong());
-        if (shared != null) {
-            // Taken out first: one whose other end is not here yet goes back in.
-            var retry = new HashMap<Link, Pending>();
-            pendingLinks.forEach((l, p) -> {
-                if (l.src().dpid() == dpid || l.dst().dpid() == dpid) {
-                    retry.put(l, p);
-                }
-            });
-            retry.forEach((l, p) -> {
-                if (pendingLinks.remove(l, p)) {
-                    sharedLinkSeen(l, p.firstSeen());
-                }
-            });
-        }
+        // Taken out first: one whose other end is not here yet goes back in.
+        waiting.take(dpid).forEach(p -> sharedLinkSeen(p.link(), p.firstSeen()));
         deliver();
         probeAll(sw);
         probeAgain(sw, null);
@@ -286,8 +273,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         long now = nanoClock.getAsLong();
-        var r = codec.verify(lldp, probeTime(), probeIntervalNanos,
-                shared == null ? 0 : SharedLinks.SKEW.toNanos());
+        var r = codec.verify(lldp, shared.probeTime(), probeIntervalNanos, shared.skewNanos());
         if (r.verdict() != Verdict.VALID) {
             ignore(r.verdict(), sw, inPort, r.why());
             return;
@@ -305,9 +291,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         accepted.increment();
-        if (shared != null) {
-            shared.seen(link, store.view().links().getOrDefault(link, firstSeen));
-        }
+        shared.seen(link, store.view().links().getOrDefault(link, firstSeen));
         if (seen == TopologyStore.Seen.NEW) {
             deliver();
             // Ask for the other direction now rather than at the next round: the cable becomes usable sooner.
@@ -318,12 +302,13 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
     }
 
-    /** Another member (or this one) wrote that a probe crossed {@code link}. */
+    /** Another member wrote that a probe crossed {@code link}. */
     private void sharedLinkSeen(Link link, Instant firstSeen) {
         long now = nanoClock.getAsLong();
         switch (store.linkSeen(link, now, firstSeen)) {
             case NEW -> deliver();
-            case UNKNOWN_PORT -> pendingLinks.put(link, new Pending(firstSeen, now));
+            case UNKNOWN_PORT -> waiting.park(link, new Pending(link, firstSeen, now), link.src().dpid(),
+                    link.dst().dpid());
             case REFRESHED -> { }
         }
     }
@@ -344,11 +329,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
      * not told of (it connected while the component restarted) is taken in, one it was not told has left is dropped.
      */
     private void probeRound() {
-        if (shared != null) {
-            shared.checkKey();
-            long now = nanoClock.getAsLong();
-            pendingLinks.values().removeIf(p -> now - p.came() > linkTimeoutNanos);
-        }
+        shared.checkKey();
+        long now = nanoClock.getAsLong();
+        waiting.drop(p -> now - p.came() > linkTimeoutNanos);
         var connected = beacon.getSwitches();
         // Missing for two rounds: a switch that just reconnected (added on its I/O thread meanwhile) is not dropped.
         var missing = new HashSet<Long>();
@@ -407,7 +390,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
-            boolean probing = sw.getRole() != NiciraRole.SLAVE;
+            boolean probing = sw.isMaster();
             var before = probes.put(sw.getId(), probing);
             if (probing && Boolean.FALSE.equals(before)) {
                 store.quarantine(sw.getId(), nanoClock.getAsLong());
@@ -464,18 +447,14 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     /** Probes go out through the switch's master only: a slave's write would be forwarded to the master anyway. */
     private void probe(IOFSwitch sw, OFPhysicalPort port) {
-        if (sw.getRole() == NiciraRole.SLAVE) {
+        if (!sw.isMaster()) {
             return;
         }
         var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(),
-                probeTime())).padded();
+                shared.probeTime())).padded();
         sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
                 ByteBuffer.wrap(frame.serialize())));
         sent.increment();
-    }
-
-    private long probeTime() {
-        return shared == null ? nanoClock.getAsLong() : shared.nanoTime();
     }
 
     private static boolean isProbed(OFPhysicalPort p) {

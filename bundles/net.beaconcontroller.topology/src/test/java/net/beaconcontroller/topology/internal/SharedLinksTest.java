@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.shared.SharedTable;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ManualScheduler;
@@ -130,7 +132,10 @@ class SharedLinksTest {
     void aMalformedSharedEntryIsIgnored() {
         cluster.map(SharedLinks.LINKS).set("a/1>b", new byte[8], Duration.ofSeconds(16));
         cluster.map(SharedLinks.LINKS).set("a/1>b/0", new byte[8], Duration.ofSeconds(16));
-        cluster.map(SharedLinks.LINKS).set(SharedLinks.key(Link.of(A, 1, B, 2)), new byte[8], Duration.ofSeconds(16));
+        cluster.map(SharedLinks.LINKS).set(SharedLinks.LINK_KEYS.format(Link.of(A, 1, B, 3)), new byte[8],
+                Duration.ofSeconds(16));
+        SharedTable.open(cluster, SharedLinks.LINKS, SharedLinks.LINK_KEYS, SharedLinks.FIRST_SEEN)
+                .set(Link.of(A, 1, B, 2), Instant.now(), Duration.ofSeconds(16));
         awaitTrue("the good one", WAIT, () -> one.topology.getLinks().keySet().equals(Set.of(Link.of(A, 1, B, 2))));
     }
 
@@ -151,8 +156,9 @@ class SharedLinksTest {
     @Test
     void keysRoundTrip() {
         var l = Link.of(0xffff_0000_0000_0001L, 65280, 2, 1);
-        assertEquals(l, SharedLinks.parse(SharedLinks.key(l)));
-        assertThrows(IllegalArgumentException.class, () -> SharedLinks.parse("1/2>3"));
-        assertThrows(IllegalArgumentException.class, () -> SharedLinks.parse("1/x>3/4"));
+        var keys = SharedLinks.LINK_KEYS;
+        assertEquals(l, keys.parse(keys.format(l)));
+        assertThrows(IllegalArgumentException.class, () -> keys.parse("1/2>3"));
+        assertThrows(IllegalArgumentException.class, () -> keys.parse("1/x>3/4"));
     }
 }
