@@ -105,6 +105,11 @@ class Switch:
         elif msg_type == ofp10.STATS_REQUEST and struct.unpack_from("!H", body)[0] == ofp10.STATS_DESC:
             self.send(ofp10.desc_stats_reply(xid, "Beacon", "emulate_network.py", "emulated", str(self.i),
                                              f"grid switch {self.i}"))
+        elif msg_type == ofp10.STATS_REQUEST and struct.unpack_from("!H", body)[0] == ofp10.STATS_FLOW:
+            # An empty flow table: what Beacon reads to reconcile a switch before it takes it in (with nothing to
+            # reconcile, that is the end of the handshake: no barrier follows).
+            self.send(ofp10.message(ofp10.STATS_REPLY, xid, struct.pack("!HH", ofp10.STATS_FLOW, 0)))
+            self.ready.set()
         elif msg_type == ofp10.BARRIER_REQUEST:
             self.send(ofp10.message(ofp10.BARRIER_REPLY, xid))
             self.ready.set()

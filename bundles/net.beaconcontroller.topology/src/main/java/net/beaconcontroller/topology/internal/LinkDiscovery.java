@@ -110,6 +110,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final Clock wallClock;
     private final long probeIntervalNanos;
     private final long linkTimeoutNanos;
+    private final Liveness liveness;
     /**
      * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
      * start), with when they came: tried again when a switch is added, dropped after the link timeout.
@@ -165,6 +166,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
                     "expected more than the " + refresh / 1_000_000 + " ms between probes of a link's ports, or 0");
         }
+        // With fast round trips a link goes when the clock alone would have it go: two probes after the last one
+        // back, then the rest of the timeout.
+        this.liveness = new Liveness(Math.max(linkTimeoutNanos - 2 * refresh, TimeUnit.MILLISECONDS.toNanos(100)),
+                2 * linkTimeoutNanos);
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
         store = new TopologyStore(quarantineNanos);
         shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);
@@ -273,7 +278,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         long now = nanoClock.getAsLong();
-        var r = codec.verify(lldp, shared.probeTime(), probeIntervalNanos, shared.skewNanos());
+        long probeNow = shared.probeTime();
+        var r = codec.verify(lldp, probeNow, probeIntervalNanos, shared.skewNanos());
         if (r.verdict() != Verdict.VALID) {
             ignore(r.verdict(), sw, inPort, r.why());
             return;
@@ -291,6 +297,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         accepted.increment();
+        liveness.cameBack(link, r.sent(), probeNow);
         shared.seen(link, store.view().links().getOrDefault(link, firstSeen));
         if (seen == TopologyStore.Seen.NEW) {
             deliver();
@@ -387,7 +394,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
      * quarantined and probed: the links found by its former master may have timed out meanwhile.
      */
     private void expire() {
-        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos);
+        long probeNow = shared.probeTime();
+        liveness.tick(probeNow, store.view().links().keySet());
+        long grace = liveness.graceNanos();
+        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace));
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();
@@ -450,10 +460,12 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         if (!sw.isMaster()) {
             return;
         }
-        var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(),
-                shared.probeTime())).padded();
+        long at = shared.probeTime();
+        var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(), at))
+                .padded();
         sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
                 ByteBuffer.wrap(frame.serialize())));
+        liveness.sent(new SwitchPort(sw.getId(), port.portNo()), at);
         sent.increment();
     }
 

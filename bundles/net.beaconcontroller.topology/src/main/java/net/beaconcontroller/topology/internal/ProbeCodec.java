@@ -38,9 +38,9 @@ final class ProbeCodec {
     enum Verdict { VALID, FOREIGN, MALFORMED, FORGED, STALE }
 
     /** The verdict; for a valid probe where it was sent from, else why it was rejected. */
-    record Result(Verdict verdict, long dpid, int port, String why) {
+    record Result(Verdict verdict, long dpid, int port, long sent, String why) {
         static Result rejected(Verdict v, String why) {
-            return new Result(v, 0, 0, why);
+            return new Result(v, 0, 0, 0, why);
         }
     }
 
@@ -118,7 +118,7 @@ final class ProbeCodec {
         if (age < -skewNanos || age > maxAgeNanos + skewNanos) {
             return Result.rejected(Verdict.STALE, "sent " + age / 1_000_000 + " ms ago");
         }
-        return new Result(Verdict.VALID, dpid, port, null);
+        return new Result(Verdict.VALID, dpid, port, sent, null);
     }
 
     /** The HMAC of the first 18 bytes of {@code data}. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
@@ -115,19 +116,19 @@ final class TopologyStore {
     }
 
     /**
-     * Removes the links not seen for longer than {@code timeoutNanos}, putting their ends that are still up into
-     * quarantine, and drops quarantine entries that have ended.
+     * Removes the links not seen for longer than {@code timeoutNanos} whose probes {@code lost} says stopped coming
+     * back, putting their ends that are still up into quarantine, and drops quarantine entries that have ended.
      *
      * @return the ends put into quarantine: to be probed at once, so that a link whose cable is there comes back
      */
-    Set<SwitchPort> expire(long now, long timeoutNanos) {
+    Set<SwitchPort> expire(long now, long timeoutNanos, Predicate<Link> lost) {
         synchronized (lock) {
             var v = view;
             lastSeen.keySet().removeIf(l -> !v.links().containsKey(l));
             var old = new ArrayList<Link>();
             for (Link l : v.links().keySet()) {
                 Long seen = lastSeen.get(l);
-                if (seen == null || now - seen > timeoutNanos) {
+                if (seen == null || now - seen > timeoutNanos && lost.test(l)) {
                     old.add(l);
                 }
             }

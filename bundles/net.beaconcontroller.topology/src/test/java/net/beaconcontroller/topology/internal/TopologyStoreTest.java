@@ -79,27 +79,34 @@ class TopologyStoreTest {
     void aLinkNotSeenForLongerThanTheTimeoutGoes() {
         twoSwitchesWithACable();
         store.linkSeen(AB, 10 * SECOND, Instant.EPOCH);
-        store.expire(16 * SECOND, 16 * SECOND);
+        store.expire(16 * SECOND, 16 * SECOND, l -> true);
         assertEquals(Set.of(AB, BA), store.view().links().keySet());
-        store.expire(16 * SECOND + 1, 16 * SECOND);
+        store.expire(16 * SECOND + 1, 16 * SECOND, l -> true);
         assertEquals(Set.of(AB), store.view().links().keySet());
         assertEquals(List.of(new LinkChange(BA, false)), changes());
-        store.expire(27 * SECOND, 16 * SECOND);
+        store.expire(27 * SECOND, 16 * SECOND, l -> true);
         assertTrue(store.view().links().isEmpty());
         assertEquals(List.of(new LinkChange(AB, false)), changes());
         assertEquals(Set.of(Set.of(1L), Set.of(2L)), store.view().islands());
+    }
+
+    @Test
+    void aLinkWhoseProbesAreNotKnownLostStaysPastTheTimeout() {
+        twoSwitchesWithACable();
+        store.expire(30 * SECOND, 16 * SECOND, l -> !l.equals(AB));
+        assertEquals(Set.of(AB), store.view().links().keySet());
     }
 
     /** Probes lost or late: the cable may be there, so its ports do not turn into edge ports at once. */
     @Test
     void theEndsOfALinkThatTimedOutAreQuarantinedAndToBeProbed() {
         twoSwitchesWithACable();
-        var ends = store.expire(20 * SECOND, 16 * SECOND);
+        var ends = store.expire(20 * SECOND, 16 * SECOND, l -> true);
         assertEquals(Set.of(new SwitchPort(1, 1), new SwitchPort(2, 1)), ends);
         assertTrue(store.view().links().isEmpty());
         assertEquals(Set.of(2), store.view().broadcastPorts(1, 20 * SECOND), "port 1 waits for its probe");
         assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND + QUARANTINE), "no link came back");
-        assertEquals(Set.of(), store.expire(21 * SECOND, 16 * SECOND));
+        assertEquals(Set.of(), store.expire(21 * SECOND, 16 * SECOND, l -> true));
         assertTrue(store.view().switches().get(1L).quarantine().isEmpty(), "ended quarantines are dropped");
     }
 
