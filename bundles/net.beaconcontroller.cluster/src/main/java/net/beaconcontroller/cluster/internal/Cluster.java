@@ -372,7 +372,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 public void memberRemoved(MembershipEvent e) {
                     log.warn("cluster: member {} left ({} members)", e.getMember().getAddress(), e.getMembers().size());
                     var id = e.getMember().getUuid().toString();
-                    var address = e.getMember().getAddress().getHost() + ":" + e.getMember().getAddress().getPort();
+                    var address = Members.address(e.getMember());
                     later(() -> memberLeft(id, address));
                 }
             });
@@ -388,7 +388,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             ready.complete(h);
             // Only once joined: an application that finds it reads the other members' state at once.
             register(ISharedState.class, new SharedState(h), h);
-            store.execute(store::publish);
+            store.publishSoon();
             executor.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
             var watch = new DeathWatch(h, DEATH_WATCH_MILLIS);
             executor.scheduleWithFixedDelay(() -> {
@@ -436,7 +436,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
         masterView.replaceAll(merged);
-        store.execute(store::publish);
+        store.publishSoon();
         membersChanged();
     }
 
@@ -468,8 +468,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /** The live members a switch may be given to: the ones not leaving, oldest first. */
     private List<String> targets() {
-        var gone = leaving.keySet();
-        return members.live().stream().filter(m -> !gone.contains(m)).toList();
+        return Mastership.targets(members.live(), leaving.keySet());
     }
 
     /** The live members connected to a switch, by their reports (a read of the shared map). */
@@ -637,7 +636,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             } else if (r != want) {
                 log.warn("cluster: switch {} granted {} when asked for {}", st.sw.getStringId(), r, want);
             } else {
-                store.execute(store::publish);
+                store.publishSoon();
                 if (steppingDown) {
                     send(master, new Message.Reassert(dpid, self));
                 }
@@ -749,7 +748,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     public void addedSwitch(IOFSwitch sw) {
         var s = store;
         if (s != null) {
-            s.execute(s::publish);
+            s.publishSoon();
         }
     }
 
@@ -787,7 +786,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             try {
                 var target = members.resolve(member);
                 var master = masters.get(dpid);
-                var connected = reports.connectedTo(dpid, members.live());
+                var connected = connectedTo(dpid);
                 later(() -> {
                     try {
                         migrations.migrate(dpid, target, master, connected, result);
@@ -943,6 +942,6 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     @Override
     public String describe(String member) {
         var m = members;
-        return m != null && hz != null ? m.describe(member) : member.length() > 8 ? member.substring(0, 8) : member;
+        return m != null && hz != null ? m.describe(member) : Members.shortId(member);
     }
 }

@@ -136,6 +136,11 @@ final class Store {
         reports.publish(self.get(), local.values());
     }
 
+    /** Writes this member's report soon, on this thread: a switch granted a role, or the switches changed. */
+    void publishSoon() {
+        execute(this::publish);
+    }
+
     /** Gives a switch that is no longer connected here back to the oldest member's choice. */
     void giveBack(long dpid) {
         execute(() -> {
@@ -237,10 +242,8 @@ final class Store {
                 }
             }
         }
-        var gone = leaving.keySet();
-        var targets = live.stream().filter(m -> !gone.contains(m)).toList();
-        var moves = Balancer.planAll(targets, new HashMap<>(masters), connections, rates, c.highWater(),
-                c.lowWater());
+        var moves = Balancer.planAll(Mastership.targets(live, leaving.keySet()), new HashMap<>(masters), connections,
+                rates, c.highWater(), c.lowWater());
         var runs = new ArrayList<CompletableFuture<?>>();
         for (var m : moves) {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()),
