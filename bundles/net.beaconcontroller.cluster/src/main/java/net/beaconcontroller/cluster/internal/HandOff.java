@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,24 +27,54 @@ import net.beaconcontroller.util.Dpids;
 final class HandOff {
     private static final Logger log = LoggerFactory.getLogger(HandOff.class);
 
-    private final Cluster member;
+    /** How long a member that leaves on purpose spends handing its switches over. */
+    private static final Duration LIMIT = Duration.ofSeconds(10);
+
+    private final Membership member;
+    private final Joined joined;
+    /** The members that may take switches, oldest first. */
     private final List<String> targets;
+    /** How many switches each member masters, counting the moves planned here. */
     private final Map<String, Integer> counts = new HashMap<>();
 
-    /**
-     * @param targets the members that may take switches, oldest first
-     * @param masters the masters map as it is now
-     */
-    HandOff(Cluster member, List<String> targets, Map<Long, String> masters) {
+    /** Read once the others know this member is leaving, and its own balancing round is over. */
+    private HandOff(Membership member, Joined joined) {
         this.member = member;
-        this.targets = targets;
-        masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
+        this.joined = joined;
+        targets = joined.targets();
+        joined.masters().values().forEach(m -> counts.merge(m, 1, Integer::sum));
+    }
+
+    /**
+     * Tells the others this member is leaving, so that no switch is planned for it, then hands its switches over.
+     *
+     * @throws RuntimeException when the shared maps cannot be read: no switch is handed over
+     */
+    static void leave(Membership member, Joined joined, Duration migrationTimeout) {
+        try {
+            // No longer than a rejoin under the same id could take.
+            joined.leaving().set(member.self(), true, 1, TimeUnit.MINUTES);
+        } catch (RuntimeException e) {
+            log.warn("cluster: leaving: the others could not be told ({}); handing over anyway", e.toString());
+        }
+        // A round this member started, if it is the oldest: its switches cannot move twice at once.
+        var pending = joined.store().balancing();
+        CompletionStage<?> round;
+        try {
+            round = pending.get(migrationTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (ExecutionException | TimeoutException e) {
+            round = CompletableFuture.completedFuture(null);
+        }
+        new HandOff(member, joined).run(round, migrationTimeout);
     }
 
     /** @param round a balancing round this member runs, waited for first (at most one migration timeout) */
-    void run(CompletionStage<?> round, Duration limit, Duration migrationTimeout) {
+    private void run(CompletionStage<?> round, Duration migrationTimeout) {
         long started = System.nanoTime();
-        long deadline = started + limit.toNanos();
+        long deadline = started + LIMIT.toNanos();
         var tried = new HashSet<Long>();
         var failed = new ArrayList<String>();
         try {
@@ -94,7 +125,7 @@ final class HandOff {
     }
 
     private void moveOne(long dpid, long deadline, List<String> failed) {
-        var conns = new HashSet<>(member.connectedTo(dpid));
+        var conns = new HashSet<>(joined.connectedTo(dpid));
         conns.retainAll(targets);
         if (conns.isEmpty()) {
             failed.add(Dpids.toString(dpid) + " (no other member is connected to it)");
@@ -103,7 +134,7 @@ final class HandOff {
         var to = Balancer.pick(conns, counts, targets);
         counts.merge(to, 1, Integer::sum);
         try {
-            waitFor(member.migrate(dpid, to), deadline);
+            waitFor(member.view().migrate(dpid, to), deadline);
         } catch (IllegalStateException e) {
             failed.add(Dpids.toString(dpid) + " (" + e.getMessage() + ")");
         }

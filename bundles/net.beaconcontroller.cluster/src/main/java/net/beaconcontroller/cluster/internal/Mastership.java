@@ -11,16 +11,16 @@ import java.util.TreeSet;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
- * The coordinator's decisions (the oldest member with a majority): which member masters each switch, re-derived
- * every round from the members' own reports (which switches each is connected to, and the role each switch granted
- * it) rather than from what the map held before, so that nothing a dead member took with it decides anything.
+ * The oldest member's decisions (with a majority): which member masters each switch, re-derived every round from the
+ * members' own reports (which switches each is connected to, and the role each switch granted it) rather than from
+ * what the map held before, so that nothing a dead member took with it decides anything.
  *
  * <p>Rules, per switch: a live master connected to it keeps it; otherwise a live member the switch already granted
  * MASTER takes it (no role change at the switch); otherwise the connected member mastering fewest switches, a member
  * that is leaving only if no other is connected. A live master that no longer reports the switch keeps it for
  * {@link #GRACE_NANOS} (its report may lag its claim), and a switch no live member reports is dropped.
  *
- * <p>Confined to the coordinator thread.
+ * <p>Confined to the store's thread ({@link Store}), which keeps the instance.
  */
 final class Mastership {
     /** How long a live master may be missing from its switch's reports before the switch is given to another. */
@@ -49,7 +49,7 @@ final class Mastership {
     List<Change> decide(List<String> live, Set<String> leaving, Map<String, MemberReport> reports,
             Map<Long, String> masters, long now) {
         var liveSet = new HashSet<>(live);
-        var targets = live.stream().filter(m -> !leaving.contains(m)).toList();
+        var targets = targets(live, leaving);
         var counts = new HashMap<String, Integer>();
         masters.values().forEach(m -> counts.merge(m, 1, Integer::sum));
         var dpids = new TreeSet<>(masters.keySet());
@@ -111,6 +111,11 @@ final class Mastership {
         }
         unreported.keySet().retainAll(dpids);
         return changes;
+    }
+
+    /** The members a switch may be given to: the live ones that are not leaving, oldest first. */
+    static List<String> targets(List<String> live, Set<String> leaving) {
+        return live.stream().filter(m -> !leaving.contains(m)).toList();
     }
 
     /**

@@ -44,7 +44,12 @@ record Members(HazelcastInstance hz, int configured) {
     /** A member's {@code host:port}, or a short form of its id once it has left. */
     String describe(String id) {
         var m = find(id);
-        return m != null ? address(m) : id.length() > 8 ? id.substring(0, 8) : id;
+        return m != null ? address(m) : shortId(id);
+    }
+
+    /** A member id cut to its first 8 characters: how log lines name a member this one does not see. */
+    static String shortId(String id) {
+        return id.length() > 8 ? id.substring(0, 8) : id;
     }
 
     /** A member named by its id, a unique id prefix or its {@code host:port}. */

@@ -4,8 +4,8 @@ import java.time.Duration;
 
 /**
  * What the parts of a member (write forwarding, migrations) need of the member: its id, its switches, its view of
- * the masters, a way to message another member, and its one thread for later work. Cluster implements it; a test can
- * implement it in memory.
+ * the masters, a way to message another member, and its one thread for later work. Membership implements it; a test
+ * can implement it in memory.
  */
 interface Peers {
     /** This member's id. */

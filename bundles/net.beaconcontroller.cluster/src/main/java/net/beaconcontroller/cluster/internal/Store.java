@@ -52,7 +52,7 @@ final class Store {
     private final Reports reports;
     private final IMap<String, Boolean> leaving;
     private final Supplier<String> self;
-    private final Map<Long, SwitchState> local;
+    private final Switches switches;
     private final Supplier<ClusterConfig> config;
     private final BiFunction<Long, String, CompletionStage<Migration>> migrate;
     private final BooleanSupplier handingOff;
@@ -71,14 +71,14 @@ final class Store {
     private long lastFailureLogged;
 
     Store(Members members, IMap<Long, String> masters, Reports reports, IMap<String, Boolean> leaving,
-            Supplier<String> self, Map<Long, SwitchState> local, Supplier<ClusterConfig> config,
+            Supplier<String> self, Switches switches, Supplier<ClusterConfig> config,
             BiFunction<Long, String, CompletionStage<Migration>> migrate, BooleanSupplier handingOff) {
         this.members = members;
         this.masters = masters;
         this.reports = reports;
         this.leaving = leaving;
         this.self = self;
-        this.local = local;
+        this.switches = switches;
         this.config = config;
         this.migrate = migrate;
         this.handingOff = handingOff;
@@ -133,13 +133,18 @@ final class Store {
 
     /** Writes this member's report: its switches, the role each granted it, their load. This thread. */
     void publish() {
-        reports.publish(self.get(), local.values());
+        reports.publish(self.get(), switches.all());
+    }
+
+    /** Writes this member's report soon, on this thread: a switch granted a role, or the switches changed. */
+    void publishSoon() {
+        execute(this::publish);
     }
 
     /** Gives a switch that is no longer connected here back to the oldest member's choice. */
     void giveBack(long dpid) {
         execute(() -> {
-            if (!local.containsKey(dpid)) {
+            if (switches.get(dpid) == null) {
                 publish();
                 masters.remove(dpid, self.get());
             }
@@ -169,7 +174,7 @@ final class Store {
 
     private View view() {
         long readAt = System.nanoTime();
-        var dpids = new HashSet<>(local.keySet());
+        var dpids = switches.dpids();
         if (dpids.isEmpty()) {
             return new View(Map.of(), Set.of(), readAt);
         }
@@ -237,10 +242,8 @@ final class Store {
                 }
             }
         }
-        var gone = leaving.keySet();
-        var targets = live.stream().filter(m -> !gone.contains(m)).toList();
-        var moves = Balancer.planAll(targets, new HashMap<>(masters), connections, rates, c.highWater(),
-                c.lowWater());
+        var moves = Balancer.planAll(Mastership.targets(live, leaving.keySet()), new HashMap<>(masters), connections,
+                rates, c.highWater(), c.lowWater());
         var runs = new ArrayList<CompletableFuture<?>>();
         for (var m : moves) {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()),

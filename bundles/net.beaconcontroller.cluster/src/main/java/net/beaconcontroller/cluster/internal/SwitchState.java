@@ -39,7 +39,7 @@ final class SwitchState {
     final IOFSwitch sw;
     /** Which of several connections of one switch is the newest. */
     final long seq = CREATED.incrementAndGet();
-    /** The connection this one replaced while it was still open (see Cluster.removedSwitch), or null. */
+    /** The connection this one replaced while it was still open (see {@link Switches}), or null. */
     volatile SwitchState previous;
     private Gate gate = Gate.OPEN;
     private long marker;

@@ -45,7 +45,7 @@ class ClusterTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final List<ControllerFixture> controllers = new ArrayList<>();
-    private final List<Cluster> members = new ArrayList<>();
+    private final List<Membership> members = new ArrayList<>();
     private final List<RoleSwitch> switches = new ArrayList<>();
 
     /** Answers each PACKET_IN with a PACKET_OUT of the same frame, as a hub would. */
@@ -64,25 +64,26 @@ class ClusterTest {
         ports = freePorts(3);
         var list = Arrays.stream(ports).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int port : ports) {
-            var member = new Cluster();
-            member.start(Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=test-" + ports[0],
+            var settings = Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=test-" + ports[0],
                     "cluster.members=" + list, "cluster.port=" + port, "cluster.balancePeriod=0",
-                    "cluster.failureTimeout=3"));
+                    "cluster.failureTimeout=3");
+            var member = new Membership(() -> settings);
+            member.start();
             var fx = ControllerFixture.start();
-            fx.controller.setRoleArbiter(member);
-            fx.controller.addOFSwitchListener(member);
+            fx.controller.setRoleArbiter(member.arbiter());
+            fx.controller.addOFSwitchListener(member.arbiter());
             fx.controller.addOFMessageListener(OFType.PACKET_IN, new Echo());
             members.add(member);
             controllers.add(fx);
         }
-        await(() -> members.stream().allMatch(m -> m.members().size() == 3), "three members");
+        await(() -> members.stream().allMatch(m -> m.view().members().size() == 3), "three members");
     }
 
     @AfterEach
     void stopAll() {
         switches.forEach(RoleSwitch::close);
         controllers.forEach(ControllerFixture::close);
-        members.forEach(Cluster::stop);
+        members.forEach(Membership::stop);
     }
 
     @Test
@@ -93,10 +94,10 @@ class ClusterTest {
         for (var sw : switches) {
             await(() -> oneMaster(sw), "one master and two slaves");
         }
-        var masters = members.get(0).masters();
+        var masters = members.get(0).view().masters();
         assertEquals(6, masters.size());
         for (var m : members) {
-            await(() -> m.masters().equals(masters), "every member sees the same masters");
+            await(() -> m.view().masters().equals(masters), "every member sees the same masters");
         }
     }
 
@@ -115,11 +116,11 @@ class ClusterTest {
         });
         sender.start();
         var times = new ArrayList<Double>();
-        var ids = members.stream().map(Cluster::localMemberId).toList();
+        var ids = members.stream().map(Membership::self).toList();
         for (int k = 0; k < 12 && sender.isAlive(); k++) {
             var target = ids.get((k + 1) % 3);
             // Asked of any member: the master runs it, the others forward the request.
-            var m = members.get(k % 3).migrate(1, target).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            var m = members.get(k % 3).view().migrate(1, target).toCompletableFuture().get(10, TimeUnit.SECONDS);
             times.add(m.took().toNanos() / 1e6);
             waitMaster(1, target);
         }
@@ -152,8 +153,8 @@ class ClusterTest {
             switches.add(connect(dpid));
         }
         switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
-        var leaving = members.get(0).masters().values().iterator().next();
-        int index = members.stream().map(Cluster::localMemberId).toList().indexOf(leaving);
+        var leaving = members.get(0).view().masters().values().iterator().next();
+        int index = members.stream().map(Membership::self).toList().indexOf(leaving);
         long t = System.nanoTime();
         controllers.get(index).close();
         members.get(index).stop();
@@ -163,7 +164,7 @@ class ClusterTest {
         }
         System.out.printf("fail-over after a member left: %.0f ms%n", (System.nanoTime() - t) / 1e6);
         int other = (index + 1) % 3;
-        await(() -> members.get(other).masters().values().stream().noneMatch(leaving::equals),
+        await(() -> members.get(other).view().masters().values().stream().noneMatch(leaving::equals),
                 "the map to forget the member that left");
     }
 
@@ -177,8 +178,8 @@ class ClusterTest {
             switches.add(connect(dpid));
         }
         switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
-        var ids = members.stream().map(Cluster::localMemberId).toList();
-        int oldest = ids.indexOf(members.get(0).members().get(0).id());
+        var ids = members.stream().map(Membership::self).toList();
+        int oldest = ids.indexOf(members.get(0).view().members().get(0).id());
         long t = System.nanoTime();
         kill(oldest);
         for (var sw : switches) {
@@ -187,8 +188,8 @@ class ClusterTest {
         }
         System.out.printf("fail-over after kill of the oldest member: %.0f ms%n", (System.nanoTime() - t) / 1e6);
         int other = (oldest + 1) % 3;
-        await(() -> members.get(other).masters().size() == 4
-                && members.get(other).masters().values().stream().noneMatch(ids.get(oldest)::equals),
+        await(() -> members.get(other).view().masters().size() == 4
+                && members.get(other).view().masters().values().stream().noneMatch(ids.get(oldest)::equals),
                 "the map to name a survivor for every switch");
     }
 
@@ -204,9 +205,9 @@ class ClusterTest {
         await(() -> oneMaster(sw), "one master");
         int source = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
         int target = (source + 1) % 3;
-        var ids = members.stream().map(Cluster::localMemberId).toList();
+        var ids = members.stream().map(Membership::self).toList();
         sw.withholdEqual = true; // the migration stays in its first phase until the kill
-        members.get(source).migrate(1, ids.get(target)); // its answer dies with it
+        members.get(source).view().migrate(1, ids.get(target)); // its answer dies with it
         await(() -> Arrays.asList(sw.roles()).contains(NiciraRole.OTHER), "the target to become EQUAL");
         kill(source);
         await(() -> Arrays.stream(sw.roles()).filter(r -> r == NiciraRole.MASTER).count() == 1
@@ -227,7 +228,7 @@ class ClusterTest {
             switches.add(connect(dpid));
         }
         switches.forEach(sw -> await(() -> oneMaster(sw), "one master"));
-        var before = members.get(0).masters();
+        var before = members.get(0).view().masters();
         var hz = com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName(0));
         // What is re-derived is what the members report: wait until the reports say what the switches say.
         await(() -> {
@@ -240,7 +241,7 @@ class ClusterTest {
         }, "every master's report to say MASTER");
         var rolesBefore = switches.stream().map(sw -> Arrays.toString(sw.roles())).toList();
         hz.getMap("beacon.masters").clear();
-        await(() -> members.get(0).masters().equals(before), "the map to name the same masters again");
+        await(() -> members.get(0).view().masters().equals(before), "the map to name the same masters again");
         assertEquals(rolesBefore, switches.stream().map(sw -> Arrays.toString(sw.roles())).toList());
     }
 
@@ -296,7 +297,7 @@ class ClusterTest {
         switches.add(sw);
         await(() -> oneMaster(sw), "one master");
         int victim = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
-        var ids = members.stream().map(Cluster::localMemberId).toList();
+        var ids = members.stream().map(Membership::self).toList();
         sleepMillis(1500); // a few rounds: every member has read the reports that show the switch connected
         var map = com.hazelcast.core.Hazelcast.getHazelcastInstanceByName(instanceName((victim + 1) % 3))
                 .<Long, String>getMap("beacon.masters");
@@ -366,8 +367,9 @@ class ClusterTest {
         await(() -> switches.get(0).answers.size() > 1000, "load");
         assertTrue(sender.isAlive(), "the hand-over starts under load");
         long t = System.nanoTime();
-        leaving.deactivate();
-        controllers.get(index).controller.unsetRoleArbiter(leaving); // as the service's unregistration does
+        leaving.handOff(); // as the bundle's stop does
+        leaving.stop();
+        controllers.get(index).controller.unsetRoleArbiter(leaving.arbiter()); // as the service's unregistration does
         double ms = (System.nanoTime() - t) / 1e6;
         for (var sw : switches) {
             assertTrue(sw.roles()[index] == NiciraRole.SLAVE, "handed over before it left: "
@@ -419,7 +421,7 @@ class ClusterTest {
     }
 
     private void waitMaster(long dpid, String target) {
-        await(() -> target.equals(members.get(0).masters().get(dpid)), "the map to name the target");
+        await(() -> target.equals(members.get(0).view().masters().get(dpid)), "the map to name the target");
     }
 
     private RoleSwitch connect(long dpid) {

@@ -54,7 +54,7 @@ final class InMemoryMember implements Peers, IRoleArbiter, AutoCloseable {
         net.members.put(id, this);
     }
 
-    /** Asks this member to move a switch, as {@link Cluster#migrate} does once it has read the map. */
+    /** Asks this member to move a switch, as {@link Coordinator#migrate} does once it has read the map. */
     CompletableFuture<Migration> migrate(long dpid, String target) {
         var result = new CompletableFuture<Migration>();
         after(0, () -> migrations.migrate(dpid, target, net.masters.get(dpid), Set.copyOf(net.members.keySet()),

@@ -22,7 +22,7 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
  */
 class QuorumTest {
     private final List<ControllerFixture> controllers = new ArrayList<>();
-    private final List<Cluster> members = new ArrayList<>();
+    private final List<Membership> members = new ArrayList<>();
     private RoleSwitch sw;
     private String[] config;
 
@@ -32,7 +32,7 @@ class QuorumTest {
             sw.close();
         }
         controllers.forEach(ControllerFixture::close);
-        members.forEach(Cluster::stop);
+        members.forEach(Membership::stop);
     }
 
     @Test
@@ -42,28 +42,29 @@ class QuorumTest {
         config = new String[] {"cluster.enabled=true", "cluster.name=quorum-" + ports[0], "cluster.members=" + list,
                 "cluster.balancePeriod=0", "cluster.failureTimeout=3"};
         var alone = start(ports[0]);
-        await(() -> alone.members().size() == 1, "the first member to run");
+        await(() -> alone.view().members().size() == 1, "the first member to run");
         sw = new RoleSwitch(1, controllers.get(0).port());
         await(() -> sw.roles()[0] == NiciraRole.SLAVE, "the switch to be told SLAVE");
         // Several rounds of the member's work (500 ms each): none may assert MASTER without a majority.
         Thread.sleep(2_000);
         assertEquals(NiciraRole.SLAVE, sw.roles()[0], "the role a member alone gave the switch");
-        assertEquals(0, alone.masters().size(), "masters named without a majority: " + alone.masters());
+        assertEquals(0, alone.view().masters().size(), "masters named without a majority: " + alone.view().masters());
 
         start(ports[1]);
-        await(() -> alone.members().size() == 2, "a second member (a majority of three)");
+        await(() -> alone.view().members().size() == 2, "a second member (a majority of three)");
         await(() -> sw.roles()[0] == NiciraRole.MASTER, "the only connected member to master the switch");
-        assertEquals(alone.localMemberId(), alone.masters().get(1L));
+        assertEquals(alone.self(), alone.view().masters().get(1L));
     }
 
-    private Cluster start(int port) {
-        var member = new Cluster();
+    private Membership start(int port) {
         var settings = Arrays.copyOf(config, config.length + 1);
         settings[config.length] = "cluster.port=" + port;
-        member.start(Configs.of(ClusterConfig.class, settings));
+        var c = Configs.of(ClusterConfig.class, settings);
+        var member = new Membership(() -> c);
+        member.start();
         var fx = ControllerFixture.start();
-        fx.controller.setRoleArbiter(member);
-        fx.controller.addOFSwitchListener(member);
+        fx.controller.setRoleArbiter(member.arbiter());
+        fx.controller.addOFSwitchListener(member.arbiter());
         members.add(member);
         controllers.add(fx);
         return member;

@@ -18,7 +18,7 @@ import net.beaconcontroller.core.test.Configs;
 
 /** The applications' shared state on two real Hazelcast members in this JVM, shared by the tests (each its own maps). */
 class SharedStateTest {
-    private static final List<Cluster> members = new ArrayList<>();
+    private static final List<Membership> members = new ArrayList<>();
     private static ISharedState one;
     private static ISharedState two;
 
@@ -28,20 +28,26 @@ class SharedStateTest {
         int a = free[0];
         int b = free[1];
         for (int port : new int[] {a, b}) {
-            var member = new Cluster();
-            member.start(Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=shared-" + a,
+            var settings = Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=shared-" + a,
                     "cluster.members=127.0.0.1:" + a + ",127.0.0.1:" + b, "cluster.port=" + port,
-                    "cluster.balancePeriod=0", "cluster.failureTimeout=3"));
+                    "cluster.balancePeriod=0", "cluster.failureTimeout=3");
+            var member = new Membership(() -> settings);
+            member.start();
             members.add(member);
         }
-        await(() -> members.stream().allMatch(m -> m.members().size() == 2), "two members");
-        one = members.get(0).sharedState();
-        two = members.get(1).sharedState();
+        await(() -> members.stream().allMatch(m -> m.view().members().size() == 2), "two members");
+        one = sharedState(members.get(0));
+        two = sharedState(members.get(1));
     }
 
     @AfterAll
     static void stop() {
-        members.forEach(Cluster::stop);
+        members.forEach(Membership::stop);
+    }
+
+    /** As the bundle publishes it once the member has joined. */
+    private static ISharedState sharedState(Membership member) {
+        return new SharedState(member.ready().toCompletableFuture().join().hz());
     }
 
     @Test
