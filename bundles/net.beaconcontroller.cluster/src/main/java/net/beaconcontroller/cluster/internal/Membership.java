@@ -198,13 +198,16 @@ final class Membership implements Peers {
         synchronized (lifecycle) {
             stopped = true; // a join still under way shuts its member down itself (see join)
             j = joined;
-            joined = null;
         }
         try {
+            // While still joined: giving a migration up tells its peer, through the member's topic.
             migrations.stop(j != null && j.hz().getLifecycleService().isRunning());
         } catch (RuntimeException e) {
             log.warn("cluster: stopping: migrations under way not given up cleanly: {}", e.toString());
         } finally {
+            synchronized (lifecycle) {
+                joined = null;
+            }
             coordinator.close();
             arbiter.close();
             if (j != null) {
