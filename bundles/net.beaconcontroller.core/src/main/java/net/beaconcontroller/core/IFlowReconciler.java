@@ -18,7 +18,8 @@ import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
  * never deleted by the reconciliation, whatever the verdict on its older copy.
  *
  * <p>A reconciler that throws (a bug, or its bundle going away under it) costs only its own flows, which are kept;
- * it is logged once per switch and the other owners' reconciliation goes on.
+ * it is logged once per switch and the other owners' reconciliation goes on. No reconciler is taken for the cluster's
+ * owner id ({@link FlowOwner#CLUSTER}).
  */
 public interface IFlowReconciler {
     /** Whose flows it judges. */

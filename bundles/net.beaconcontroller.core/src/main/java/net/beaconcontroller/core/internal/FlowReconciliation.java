@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.openflow.OFStatsReply;
@@ -130,9 +131,17 @@ final class FlowReconciliation {
         }
     }
 
-    /** @return false when another reconciler already judges that owner's flows (this one is then ignored) */
+    /**
+     * @return false when another reconciler already judges that owner's flows, or the owner id is reserved (this one
+     *         is then ignored)
+     */
     boolean add(IFlowReconciler reconciler) {
         int id = reconciler.owner().id();
+        if (id == FlowOwner.CLUSTER.id()) {
+            log.error("flow reconciler {} ignored: owner id 0x{} is reserved for the cluster's marker flows",
+                    reconciler, Integer.toHexString(id));
+            return false;
+        }
         var other = reconcilers.putIfAbsent(id, reconciler);
         if (other != null && other != reconciler) {
             log.warn("two flow reconcilers for owner id {}: {} kept, {} ignored", id, other, reconciler);

@@ -163,6 +163,26 @@ class FlowReconciliationTest {
         }
     }
 
+    /** Issue 23 review: 0xac is the cluster's, inside the range open to outside applications. */
+    @Test
+    void noReconcilerJudgesTheClustersMarkerFlows() {
+        var marker = flow(FlowOwner.CLUSTER.cookie(7), "dl_type=0x88b5", 0xffff);
+        try (var fx = ControllerFixture.start(RECONCILE)) {
+            fx.addFlowReconciler(new App() {
+                @Override
+                public FlowOwner owner() {
+                    return FlowOwner.CLUSTER; // calls the marker stale
+                }
+            });
+            var fake = fx.connect(1, FakeSwitch.port(1, "eth1"));
+            fake.flowTable(List.of(marker));
+            var sw = fx.handshake(fake);
+            fx.awaitReconciliations(1);
+            sw.barrier(WAIT).join();
+            assertFalse(fake.received().stream().anyMatch(m -> m instanceof OFFlowMod), "the marker stays");
+        }
+    }
+
     /**
      * One failing reconciler costs its own flows only (kept), is logged once per switch naming it and the switch, and
      * the other reconcilers' work and the next switches go on.
