@@ -11,7 +11,8 @@ import java.util.Optional;
  * lower 48 bits belong to the owner (routing leaves them 0, the static flow pusher keeps the user's cookie there, the
  * cluster its migration id). A cookie with another top byte, 0 among them, is <em>foreign</em>: a flow some other tool
  * (or an older Beacon) installed. Ids are fixed here, not handed out at runtime, because a cookie must mean the same
- * owner after a restart; applications outside this project take ids from {@link #FIRST_EXTERNAL_ID} up.
+ * owner after a restart; applications outside this project take ids from {@link #FIRST_EXTERNAL_ID} up, except
+ * {@code 0xac}, the cluster's, which no application can take.
  *
  * @param id   1..255
  * @param name the owner's name as shown in logs and REST views
@@ -20,14 +21,20 @@ public record FlowOwner(int id, String name) {
     /** Cookie bits that hold the owner's own data. */
     public static final long DATA_MASK = 0x0000_ffff_ffff_ffffL;
     private static final long SIGNATURE = 0xbeL;
-    /** The first id applications outside this project may use; ids below it are this project's. */
+    /**
+     * The first id applications outside this project may use; ids below it are this project's, and so is
+     * {@code 0xac} ({@link #CLUSTER}) above it.
+     */
     public static final int FIRST_EXTERNAL_ID = 0x80;
+    /** Kept by the cluster's markers from before flow owners existed, hence inside the range of outside ids. */
+    private static final int CLUSTER_ID = 0xac;
+    private static final String CLUSTER_NAME = "cluster";
 
     public static final FlowOwner ROUTING = new FlowOwner(0x01, "routing");
     public static final FlowOwner LEARNING_SWITCH = new FlowOwner(0x02, "learningswitch");
     public static final FlowOwner STATIC_FLOWS = new FlowOwner(0x03, "staticflowpusher");
     /** The cluster's migration marker flows ({@code 0xbeac...}, the id chosen to keep the markers' existing cookies). */
-    public static final FlowOwner CLUSTER = new FlowOwner(0xac, "cluster");
+    public static final FlowOwner CLUSTER = new FlowOwner(CLUSTER_ID, CLUSTER_NAME);
 
     private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, CLUSTER);
 
@@ -37,6 +44,12 @@ public record FlowOwner(int id, String name) {
         }
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a flow owner needs a name");
+        }
+        // The core judges no flow of this id (a reconciler for it is refused): the cluster's markers live for one
+        // migration and must never be deleted, as another owner's judging could.
+        if (id == CLUSTER_ID && !name.equals(CLUSTER_NAME)) {
+            throw new IllegalArgumentException("flow owner id 0xac is reserved for the cluster's marker flows; "
+                    + name + " needs another id from 0x80 up");
         }
     }
 

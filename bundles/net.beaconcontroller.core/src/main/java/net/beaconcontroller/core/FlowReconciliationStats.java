@@ -9,14 +9,21 @@ package net.beaconcontroller.core;
  * @param deleted   Beacon's flows found stale and deleted, and foreign flows deleted
  * @param pushed    flows an owner wanted and the switch lacked, written
  * @param foreign   flows found with no Beacon cookie
+ * @param tooLarge  of the runs, those whose flow table held more flows than allowed (the fallback applied)
  */
-public record FlowReconciliationStats(long runs, long timeouts, long kept, long deleted, long pushed, long foreign) {
+public record FlowReconciliationStats(long runs, long timeouts, long kept, long deleted, long pushed, long foreign,
+        long tooLarge) {
     /** Nothing done yet. */
-    public static final FlowReconciliationStats NONE = new FlowReconciliationStats(0, 0, 0, 0, 0, 0);
+    public static final FlowReconciliationStats NONE = new FlowReconciliationStats(0, 0, 0, 0, 0, 0, 0);
+
+    /** The counts of version 1.0, which had no {@code tooLarge}: kept so that code built against it still links. */
+    public FlowReconciliationStats(long runs, long timeouts, long kept, long deleted, long pushed, long foreign) {
+        this(runs, timeouts, kept, deleted, pushed, foreign, 0);
+    }
 
     /** Both counts added up. */
     public FlowReconciliationStats plus(FlowReconciliationStats o) {
         return new FlowReconciliationStats(runs + o.runs, timeouts + o.timeouts, kept + o.kept, deleted + o.deleted,
-                pushed + o.pushed, foreign + o.foreign);
+                pushed + o.pushed, foreign + o.foreign, tooLarge + o.tooLarge);
     }
 }

@@ -14,7 +14,12 @@ import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
  *
  * <p>Both methods run on the core's reconciliation thread, never on a switch's I/O thread: they must be safe to call
  * concurrently with the application's own work, and they should not block for long (the switches after this one
- * wait). Writes to the switch from here are allowed.
+ * wait). Writes to the switch from here are allowed; a flow the application writes after the table was requested is
+ * never deleted by the reconciliation, whatever the verdict on its older copy.
+ *
+ * <p>A reconciler that throws (a bug, or its bundle going away under it) costs only its own flows, which are kept;
+ * it is logged once per switch and the other owners' reconciliation goes on. No reconciler is taken for the cluster's
+ * owner id ({@link FlowOwner#CLUSTER}).
  */
 public interface IFlowReconciler {
     /** Whose flows it judges. */

@@ -35,4 +35,13 @@ class FlowOwnerTest {
         assertThrows(IllegalArgumentException.class, () -> new FlowOwner(0, "none"));
         assertThrows(IllegalArgumentException.class, () -> new FlowOwner(256, "big"));
     }
+
+    /** 0xac lies among the ids open to outside applications, but it is the cluster's. */
+    @Test
+    void noApplicationCanTakeTheClustersId() {
+        var e = assertThrows(IllegalArgumentException.class, () -> new FlowOwner(0xac, "myapp"));
+        assertTrue(e.getMessage().contains("0xac") && e.getMessage().contains("reserved"), e.getMessage());
+        assertEquals(FlowOwner.CLUSTER, new FlowOwner(0xac, "cluster"));
+        assertEquals(0xab, new FlowOwner(0xab, "myapp").id());
+    }
 }

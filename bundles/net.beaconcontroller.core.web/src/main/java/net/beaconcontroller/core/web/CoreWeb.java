@@ -99,7 +99,8 @@ public final class CoreWeb implements IWebManageable, IOFSwitchListener {
         var r = beacon.getFlowReconciliationStats();
         metrics.counter("beacon_flow_reconciliations_total", "Flow tables reconciled (a switch connecting to this"
                 + " controller as master, or this controller becoming its master), by how the table was read.")
-                .add(r.runs() - r.timeouts(), "result", "read").add(r.timeouts(), "result", "timeout");
+                .add(r.runs() - r.timeouts() - r.tooLarge(), "result", "read").add(r.timeouts(), "result", "timeout")
+                .add(r.tooLarge(), "result", "too_large");
         metrics.counter("beacon_flows_reconciled_total", "Flows found or written by reconciliation, by outcome:"
                 + " kept, deleted (stale or foreign by policy), pushed (missing), foreign (no Beacon cookie).")
                 .add(r.kept(), "outcome", "kept").add(r.deleted(), "outcome", "deleted")

@@ -373,6 +373,11 @@ public final class Controller implements IBeaconProvider {
         reconciliation.reconcile(sw, config);
     }
 
+    /** Flow reconciliations over since the start, whether they finished, stopped or failed (for tests). */
+    long reconciliationsEnded() {
+        return reconciliation.ended();
+    }
+
     @Override
     public void clearLocal(SwitchLocal<?> key) {
         var done = new CountDownLatch(switches.size());

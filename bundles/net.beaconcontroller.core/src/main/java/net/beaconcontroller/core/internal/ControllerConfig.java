@@ -42,13 +42,23 @@ public @interface ControllerConfig {
             + " KEEP them (counted), REPORT them (kept, counted, and the first ones logged), or DELETE them.")
     ForeignFlows foreignFlows() default ForeignFlows.REPORT;
 
-    @AttributeDefinition(min = "1", max = "3600", description = "Seconds a switch has to answer the flow table"
-            + " request of reconciliation before controller.reconcileFallback applies.")
+    @AttributeDefinition(min = "1", max = "3600", description = "Seconds a switch may stay silent while it sends its"
+            + " flow table for reconciliation (before the first part of the reply and between parts) before"
+            + " controller.reconcileFallback applies.")
     int reconcileTimeout() default 10;
 
-    @AttributeDefinition(description = "What a switch that does not answer the flow table request in time gets:"
-            + " KEEP its flows, or DELETE them all.")
+    @AttributeDefinition(description = "What a switch gets whose flow table reconciliation cannot read (no answer"
+            + " in time, or more than controller.reconcileMaxFlows flows): KEEP its flows, or DELETE them all.")
     Fallback reconcileFallback() default Fallback.KEEP;
+
+    @AttributeDefinition(min = "1", max = "1024", description = "Switches whose flow tables reconciliation reads and"
+            + " judges at once; the others wait their turn, so that a storm of reconnecting switches holds at most"
+            + " this many tables in memory.")
+    int reconcileInFlight() default 4;
+
+    @AttributeDefinition(min = "1", max = "10000000", description = "Flows a switch's table may hold for"
+            + " reconciliation to read it; a larger table gets controller.reconcileFallback, with a warning.")
+    int reconcileMaxFlows() default 100000;
 
     @AttributeDefinition(description = "controller.callbackOrdering[TYPE] = names: listener names in the order they"
             + " see messages of TYPE (an OpenFlow message type such as PACKET_IN), before the listeners' own"

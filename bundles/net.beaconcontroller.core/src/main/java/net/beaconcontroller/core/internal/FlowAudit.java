@@ -3,8 +3,10 @@ package net.beaconcontroller.core.internal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 import org.slf4j.Logger;
@@ -16,7 +18,6 @@ import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.internal.ControllerConfig.ForeignFlows;
 import net.beaconcontroller.openflow.OFFlowMod;
-import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 
@@ -52,15 +53,70 @@ final class FlowAudit {
         }
     }
 
-    private FlowAudit() {
+    /** What one reconciler got wrong on one switch: logged once for the switch, however many flows it hit. */
+    private static final class Failure {
+        final int owner;
+        int flows;
+        boolean missing;
+        int unusable;
+        Throwable first;
+
+        Failure(int owner) {
+            this.owner = owner;
+        }
+
+        void add(Throwable t) {
+            if (first == null) {
+                first = t;
+            }
+        }
+
+        String what() {
+            var parts = new ArrayList<String>(3);
+            if (flows > 0) {
+                parts.add("judging " + flows + " of its flows (kept)");
+            }
+            if (missing) {
+                parts.add("listing the flows it misses (none written)");
+            }
+            if (unusable > 0) {
+                parts.add(unusable + " missing flow(s) that are null (left out)");
+            }
+            return String.join(", ", parts);
+        }
+    }
+
+    private final IOFSwitch sw;
+    private final IntFunction<IFlowReconciler> reconcilers;
+    private final Map<IFlowReconciler, Failure> failures = new LinkedHashMap<>();
+
+    private FlowAudit(IOFSwitch sw, IntFunction<IFlowReconciler> reconcilers) {
+        this.sw = sw;
+        this.reconcilers = reconcilers;
     }
 
     /**
+     * A reconciler that fails (a bug, or its bundle going away under it) costs only its own flows, which are kept,
+     * and is logged once for the switch; the other owners' work goes on.
+     *
      * @param table       the switch's flows; empty when it was wiped or could not be read
      * @param reconcilers the running reconciler of an owner id, or {@code null}
+     * @throws InterruptedException when the controller stops meanwhile (checked between flows: a big table takes long)
      */
     static Result audit(IOFSwitch sw, List<OFFlowStatsEntry> table, IntFunction<IFlowReconciler> reconcilers,
-            ForeignFlows foreignPolicy) {
+            ForeignFlows foreignPolicy) throws InterruptedException {
+        var audit = new FlowAudit(sw, reconcilers);
+        try {
+            return audit.run(table, foreignPolicy);
+        } finally {
+            // Named by its id and itself: a broken reconciler may fail even to say its owner.
+            audit.failures.forEach((reconciler, f) -> log.warn("switch {}: flow reconciler {} of owner 0x{} failed {};"
+                    + " the other owners' flows are reconciled", sw.getStringId(), reconciler,
+                    Integer.toHexString(f.owner), f.what(), f.first));
+        }
+    }
+
+    private Result run(List<OFFlowStatsEntry> table, ForeignFlows foreignPolicy) throws InterruptedException {
         var byOwner = new HashMap<Integer, List<OFFlowStatsEntry>>();
         var foreign = new ArrayList<OFFlowStatsEntry>();
         for (var flow : table) {
@@ -77,7 +133,10 @@ final class FlowAudit {
         for (Map.Entry<Integer, List<OFFlowStatsEntry>> e : byOwner.entrySet()) {
             var reconciler = reconcilers.apply(e.getKey());
             for (var flow : e.getValue()) {
-                switch (judge(reconciler, sw, flow)) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                switch (judge(e.getKey(), reconciler, flow)) {
                     case WANTED -> wanted++;
                     case UNSURE -> unsure++;
                     case STALE -> deletes.add(delete(flow));
@@ -87,54 +146,68 @@ final class FlowAudit {
         if (foreignPolicy == ForeignFlows.DELETE) {
             foreign.forEach(f -> deletes.add(delete(f)));
         }
+        var gone = new HashSet<FlowKey>();
+        deletes.forEach(d -> gone.add(FlowKey.of(d)));
         var pushes = new ArrayList<OFFlowMod>();
         for (int id = 1; id <= 0xff; id++) {
             var reconciler = reconcilers.apply(id);
             if (reconciler != null) {
-                pushes.addAll(missing(reconciler, sw, present(byOwner.getOrDefault(id, List.of()), deletes)));
+                pushes.addAll(missing(id, reconciler, present(byOwner.getOrDefault(id, List.of()), gone)));
             }
         }
         return new Result(deletes, pushes, new Tally(wanted, unsure, deletes.size(), pushes.size(), foreign.size()),
                 foreign);
     }
 
-    /** A reconciler that fails keeps its flows: deleting what nobody judged would hit forwarding traffic. */
-    private static FlowVerdict judge(IFlowReconciler reconciler, IOFSwitch sw, OFFlowStatsEntry flow) {
+    private FlowVerdict judge(int owner, IFlowReconciler reconciler, OFFlowStatsEntry flow) {
         if (reconciler == null) {
             return FlowVerdict.UNSURE;
         }
         try {
             var verdict = reconciler.judge(sw, flow);
             return verdict == null ? FlowVerdict.UNSURE : verdict;
-        } catch (RuntimeException e) {
-            log.warn("switch {}: reconciler of {} failed on a flow, kept: {}", sw.getStringId(), reconciler.owner().name(),
-                    flow.match(), e);
+        } catch (Throwable t) {
+            failed(owner, reconciler, t).flows++;
             return FlowVerdict.UNSURE;
         }
     }
 
-    private static List<OFFlowMod> missing(IFlowReconciler reconciler, IOFSwitch sw, List<OFFlowStatsEntry> present) {
+    private List<OFFlowMod> missing(int owner, IFlowReconciler reconciler, List<OFFlowStatsEntry> present) {
+        List<OFFlowMod> wanted;
         try {
-            return reconciler.missing(sw, present);
-        } catch (RuntimeException e) {
-            log.warn("switch {}: reconciler of {} failed to list its missing flows", sw.getStringId(),
-                    reconciler.owner().name(), e);
+            wanted = reconciler.missing(sw, present);
+        } catch (Throwable t) {
+            failed(owner, reconciler, t).missing = true;
             return List.of();
         }
+        if (wanted == null) {
+            return List.of();
+        }
+        // One bad entry must not keep the owner's other flows off the switch.
+        var usable = new ArrayList<OFFlowMod>(wanted.size());
+        for (var mod : wanted) {
+            if (mod != null) {
+                usable.add(mod);
+            } else {
+                failures.computeIfAbsent(reconciler, r -> new Failure(owner)).unusable++;
+            }
+        }
+        return usable;
+    }
+
+    private Failure failed(int owner, IFlowReconciler reconciler, Throwable t) {
+        // The JVM's own trouble (out of memory) is no reconciler's fault: it goes on up. A stack overflow is a bug.
+        if (t instanceof VirtualMachineError fatal && !(t instanceof StackOverflowError)) {
+            throw fatal;
+        }
+        var f = failures.computeIfAbsent(reconciler, r -> new Failure(owner));
+        f.add(t);
+        return f;
     }
 
     /** The owner's flows minus those being deleted. */
-    private static List<OFFlowStatsEntry> present(List<OFFlowStatsEntry> flows, List<OFFlowMod> deletes) {
-        if (deletes.isEmpty()) {
-            return flows;
-        }
-        var gone = new HashSet<Key>();
-        deletes.forEach(d -> gone.add(new Key(d.match(), d.priority())));
-        return flows.stream().filter(f -> !gone.contains(new Key(f.match(), f.priority()))).toList();
-    }
-
-    /** What names one flow in a table: no two flows share it. */
-    private record Key(OFMatch match, int priority) {
+    private static List<OFFlowStatsEntry> present(List<OFFlowStatsEntry> flows, Set<FlowKey> gone) {
+        return gone.isEmpty() ? flows : flows.stream().filter(f -> !gone.contains(FlowKey.of(f))).toList();
     }
 
     /** OpenFlow 1.0 cannot delete by cookie: the dumped match and priority name exactly this flow. */

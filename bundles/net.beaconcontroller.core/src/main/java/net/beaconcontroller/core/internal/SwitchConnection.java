@@ -11,17 +11,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
@@ -62,6 +58,7 @@ import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.util.Dpids;
 
@@ -90,20 +87,6 @@ final class SwitchConnection implements IOFSwitch {
 
     private enum State { HANDSHAKE, ACTIVE, CLOSED }
 
-    /** A request waiting for its reply: the reply parts collected so far and when to give up. */
-    private static final class Pending {
-        final CompletableFuture<Object> future;
-        final OFType expected;
-        final long deadline;
-        final List<OFStatsReply> parts = new ArrayList<>(1);
-
-        Pending(CompletableFuture<Object> future, OFType expected, long deadline) {
-            this.future = future;
-            this.expected = expected;
-            this.deadline = deadline;
-        }
-    }
-
     private final Controller controller;
     private final IOLoop loop;
     private final SocketChannel channel;
@@ -126,7 +109,7 @@ final class SwitchConnection implements IOFSwitch {
 
     // Written only by the loop thread; volatile because isConnected() may be polled from any thread.
     private volatile State state = State.HANDSHAKE;
-    private final Map<Integer, Pending> pending = new HashMap<>();
+    private final PendingRequests pending = new PendingRequests();
     private final List<byte[]> early = new ArrayList<>();
     private int earlyBytes;
     private long droppedEarly;
@@ -146,6 +129,10 @@ final class SwitchConnection implements IOFSwitch {
 
     /** Written only by the loop thread, from the switch's role replies; read by writers on any thread. */
     private volatile NiciraRole role = NiciraRole.OTHER;
+    /** Role changes so far (see {@link Mastership}). Written only by the loop thread. */
+    private volatile int roleEpoch;
+    /** While a reconciliation reads and writes the flow table: the flows written since its request. Loop thread. */
+    private WrittenSinceRead writtenSinceRead;
     private volatile OFFeaturesReply features;
     private volatile OFDescStatsReply description;
     private final ConcurrentMap<Integer, OFPhysicalPort> ports = new ConcurrentHashMap<>();
@@ -267,7 +254,7 @@ final class SwitchConnection implements IOFSwitch {
             }
             return;
         }
-        if (completePending(msg)) {
+        if (pending.complete(msg, loop.now)) {
             return;
         }
         if (state == State.ACTIVE) {
@@ -279,7 +266,7 @@ final class SwitchConnection implements IOFSwitch {
 
     /** OpenFlow 1.0 only: a peer whose HELLO rules 1.0 out gets HELLO_FAILED and is closed. */
     private void negotiate(OFHello hello) {
-        if (!speaksOpenFlow10(hello)) {
+        if (!HelloVersions.offersOpenFlow10(hello)) {
             write(OFError.helloFailed(hello.xid(), "Beacon speaks OpenFlow 1.0 (wire version 1) only"));
             flushNow();
             close("incompatible OpenFlow version " + hello.version() + " (only 1.0 is supported)");
@@ -327,33 +314,6 @@ final class SwitchConnection implements IOFSwitch {
                         controller.makeActive(this);
                     }
                 }, this::execute);
-    }
-
-    private static boolean speaksOpenFlow10(OFHello hello) {
-        if (hello.version() == OFMessage.VERSION) {
-            return true;
-        }
-        if (hello.version() < OFMessage.VERSION) {
-            return false;
-        }
-        // OpenFlow 1.3.1+ peers list their versions in a bitmap element (type 1); without one, the lower version wins.
-        var body = ByteBuffer.wrap(hello.elements().toByteArray());
-        while (body.remaining() >= 4) {
-            int type = body.getShort(body.position()) & 0xffff;
-            int length = body.getShort(body.position() + 2) & 0xffff;
-            if (length < 4 || length > body.remaining()) {
-                return true;
-            }
-            if (type == 1 && length >= 8) {
-                return (body.getInt(body.position() + 4) & (1 << OFMessage.VERSION)) != 0;
-            }
-            int padded = (length + 7) & ~7;
-            if (padded > body.remaining()) {
-                return true;
-            }
-            body.position(body.position() + padded);
-        }
-        return true;
     }
 
     private void updatePort(OFPortStatus status) {
@@ -438,36 +398,9 @@ final class SwitchConnection implements IOFSwitch {
     // -------------------------------------------------------------------------------------------- requests, replies
 
     private CompletableFuture<Object> request(OFMessage msg, OFType expected, long deadline) {
-        var future = new CompletableFuture<Object>();
-        pending.put(msg.xid(), new Pending(future, expected, deadline));
+        var future = pending.add(msg.xid(), expected, deadline);
         write(msg);
         return future;
-    }
-
-    private boolean completePending(OFMessage msg) {
-        if (pending.isEmpty()) {
-            return false;
-        }
-        // Asynchronous messages carry xids from the switch's own numbering: only a reply of the expected type (or an
-        // error) answers a request.
-        var p = pending.get(msg.xid());
-        if (p == null || (msg.type() != p.expected && !(msg instanceof OFError))) {
-            return false;
-        }
-        if (msg instanceof OFError error) {
-            pending.remove(msg.xid());
-            p.future.completeExceptionally(new ErrorReply(error));
-        } else if (msg instanceof OFStatsReply reply) {
-            p.parts.add(reply);
-            if (!reply.more()) {
-                pending.remove(msg.xid());
-                p.future.complete(List.copyOf(p.parts));
-            }
-        } else {
-            pending.remove(msg.xid());
-            p.future.complete(msg);
-        }
-        return true;
     }
 
     @Override
@@ -485,6 +418,85 @@ final class SwitchConnection implements IOFSwitch {
             flushNow();
         });
         return result;
+    }
+
+    // ------------------------------------------------------------------------------------------ reconciliation
+
+    /** The role this controller holds the switch in now. Loop thread. */
+    Mastership mastership() {
+        return new Mastership(roleEpoch, role);
+    }
+
+    /** Whether this controller still holds the active switch under {@code m}; final when asked on the loop thread. */
+    boolean holds(Mastership m) {
+        return state == State.ACTIVE && roleEpoch == m.epoch();
+    }
+
+    /**
+     * Reads the switch's flow table for a reconciliation under {@code m}: each reply part may take {@code silence}
+     * after the previous one, and more than {@code maxFlows} flows fail it ({@link PendingRequests.TableTooLargeException}).
+     * From the request on, the flows written to the switch are remembered (see {@link #writeReconciled}) until
+     * {@link #endReconciliation}. Any thread.
+     */
+    @SuppressWarnings("unchecked")
+    CompletableFuture<List<OFStatsReply>> readFlowTable(Mastership m, Duration silence, int maxFlows) {
+        var result = new CompletableFuture<List<OFStatsReply>>();
+        execute(() -> {
+            if (!holds(m)) {
+                result.completeExceptionally(notHeld(m));
+                return;
+            }
+            writtenSinceRead = new WrittenSinceRead(m, maxFlows);
+            var msg = new OFStatsRequest(nextXid(), 0, OFFlowStatsRequest.all());
+            pending.addFlowTable(msg.xid(), loop.now, nanos(silence), maxFlows)
+                    .whenComplete((v, e) -> complete(result, (List<OFStatsReply>) v, e));
+            write(msg);
+            flushNow();
+        });
+        return result;
+    }
+
+    /**
+     * Writes a reconciliation's messages while this controller holds the switch under {@code m}, straight to the
+     * switch (a member demoted meanwhile writes nothing, never through the new master), leaving out the strict
+     * deletes that would take off a flow written since the table was read. Any thread.
+     *
+     * @return how many deletes were left out; fails with {@link MastershipLostException} when {@code m} is over
+     */
+    CompletableFuture<Integer> writeReconciled(Mastership m, List<? extends OFMessage> msgs) {
+        var result = new CompletableFuture<Integer>();
+        execute(() -> {
+            if (!holds(m)) {
+                result.completeExceptionally(notHeld(m));
+                return;
+            }
+            int left = 0;
+            for (var msg : msgs) {
+                if (msg instanceof OFFlowMod mod && mod.command() == OFFlowMod.Command.DELETE_STRICT
+                        && writtenSinceRead != null && writtenSinceRead.hits(mod)) {
+                    left++;
+                } else {
+                    write(msg);
+                }
+            }
+            flushNow();
+            result.complete(left);
+        });
+        return result;
+    }
+
+    /** The reconciliation under {@code m} is over: written flows are no longer remembered. Any thread. */
+    void endReconciliation(Mastership m) {
+        execute(() -> {
+            if (writtenSinceRead != null && writtenSinceRead.readUnder().equals(m)) {
+                writtenSinceRead = null;
+            }
+        });
+    }
+
+    private RuntimeException notHeld(Mastership m) {
+        return state == State.ACTIVE ? new MastershipLostException(m.role(), role)
+                : new SwitchDisconnectedException("switch " + getStringId() + " disconnected");
     }
 
     @Override
@@ -553,6 +565,9 @@ final class SwitchConnection implements IOFSwitch {
             }
             var was = role;
             role = granted;
+            if (granted != was) {
+                roleEpoch++;
+            }
             // Made master of a switch it already held as slave (fail-over, migration): the same reconciliation as at a
             // connection, never a wipe. During the handshake the activation does it.
             if (granted == NiciraRole.MASTER && was != NiciraRole.MASTER && state == State.ACTIVE) {
@@ -635,19 +650,7 @@ final class SwitchConnection implements IOFSwitch {
             echoOutstanding = true;
             write(new OFEchoRequest(nextXid()));
         }
-        // Fail the expired requests only after the walk: their callbacks may send new requests or disconnect.
-        List<Pending> expired = null;
-        for (Iterator<Pending> it = pending.values().iterator(); it.hasNext();) {
-            var p = it.next();
-            if (now - p.deadline > 0) {
-                it.remove();
-                (expired == null ? expired = new ArrayList<>() : expired).add(p);
-            }
-        }
-        if (expired != null) {
-            var late = new TimeoutException("switch " + getStringId() + " did not answer in time");
-            expired.forEach(p -> p.future.completeExceptionally(late));
-        }
+        pending.expire(now, getStringId());
     }
 
     // ----------------------------------------------------------------------------------------------------- writing
@@ -659,6 +662,9 @@ final class SwitchConnection implements IOFSwitch {
             return;
         }
         if (loop.inLoop()) {
+            if (writtenSinceRead != null) {
+                remember(FlowKey.installedBy(msg));
+            }
             if (reserve(msg.length())) {
                 msg.writeTo(writeBuf);
                 written();
@@ -667,12 +673,22 @@ final class SwitchConnection implements IOFSwitch {
             // Serialized here, not later on the loop: the message may hold a view of the caller's read buffer (a
             // PACKET_IN frame), valid only while the caller handles that message.
             var bytes = msg.toByteArray();
+            var installs = FlowKey.installedBy(msg);
             loop.execute(() -> {
+                if (writtenSinceRead != null) {
+                    remember(installs);
+                }
                 if (reserve(bytes.length)) {
                     writeBuf.put(bytes);
                     written();
                 }
             });
+        }
+    }
+
+    private void remember(FlowKey installed) {
+        if (installed != null) {
+            writtenSinceRead.written(installed);
         }
     }
 
@@ -820,10 +836,7 @@ final class SwitchConnection implements IOFSwitch {
             log.debug("closing {}", remote, e);
         }
         loop.forget(this);
-        var gone = new SwitchDisconnectedException("switch " + getStringId() + " disconnected: " + reason);
-        var waiting = new ArrayList<>(pending.values());
-        pending.clear();
-        waiting.forEach(p -> p.future.completeExceptionally(gone));
+        pending.failAll(new SwitchDisconnectedException("switch " + getStringId() + " disconnected: " + reason));
         if (wasActive) {
             log.info("switch {} ({}) disconnected: {}", getStringId(), remote, reason);
             controller.switchRemoved(this);

@@ -11,9 +11,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.core.FlowOwner;
+import net.beaconcontroller.core.FlowVerdict;
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.test.ControllerFixture;
@@ -28,8 +33,10 @@ import net.beaconcontroller.openflow.OFErrorCode;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
@@ -126,6 +133,82 @@ class RoleTest {
             fx.awaitReconciliations(1);
             assertEquals(0, fake.count(OFType.FLOW_MOD), "no wipe, nothing stale: " + fake.types());
         }
+    }
+
+    /**
+     * A member demoted while it judges a switch's flows (fail-over) writes none of its decisions, neither to the switch
+     * nor through the new master: they were made from a table that is no longer its to judge.
+     */
+    @Test
+    void aMemberDemotedWhileJudgingWritesNothingNotEvenThroughTheNewMaster() throws Exception {
+        var stale = new OFFlowStatsEntry(0, OFMatch.parse("in_port=2"), 30, 0, 200, 0, 0, APP.cookie(2), 5, 500,
+                List.of());
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=RECONCILE")) {
+            var arbiter = new FixedRole(NiciraRole.MASTER);
+            fx.controller.setRoleArbiter(arbiter);
+            var judging = new CountDownLatch(1);
+            var demoted = new CountDownLatch(1);
+            fx.addFlowReconciler(new StaleAfter(judging, demoted));
+            var fake = answeringRoles(fx.connect(6));
+            fake.flowTable(List.of(stale));
+            var sw = fx.handshake(fake);
+            assertTrue(judging.await(WAIT.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(NiciraRole.SLAVE, sw.setRole(NiciraRole.SLAVE, WAIT).join());
+            demoted.countDown();
+            awaitEnded(fx, 1);
+            assertEquals(List.of(), arbiter.forwarded, "nothing written through the master");
+            fake.expectNone(OFType.FLOW_MOD, QUIET);
+        }
+    }
+
+    /** With reconcileFallback=DELETE, an old master whose table read timed out after its demotion wipes nothing. */
+    @Test
+    void aDemotedMemberWhoseTableReadTimesOutNeverWipesTheSwitch() {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=RECONCILE", "controller.reconcileTimeout=1",
+                "controller.reconcileFallback=DELETE")) {
+            var arbiter = new FixedRole(NiciraRole.MASTER);
+            fx.controller.setRoleArbiter(arbiter);
+            var fake = answeringRoles(fx.connect(7));
+            fake.answer(OFType.STATS_REQUEST, m -> isFlowTableRequest(m) ? null
+                    : new OFStatsReply(m.xid(), 0, FakeSwitch.DESCRIPTION).toByteArray());
+            var sw = fx.handshake(fake);
+            fake.expect(OFType.STATS_REQUEST, RoleTest::isFlowTableRequest, WAIT);
+            assertEquals(NiciraRole.SLAVE, sw.setRole(NiciraRole.SLAVE, WAIT).join());
+            awaitEnded(fx, 1);
+            assertEquals(List.of(), arbiter.forwarded, "no wipe through the master");
+            fake.expectNone(OFType.FLOW_MOD, QUIET);
+            assertEquals(0, fx.controller.getFlowReconciliationStats().runs());
+        }
+    }
+
+    private static final FlowOwner APP = new FlowOwner(0x80, "testapp");
+
+    /** Calls every flow stale, once the test has demoted the switch's member. */
+    private record StaleAfter(CountDownLatch judging, CountDownLatch demoted) implements IFlowReconciler {
+        @Override
+        public FlowOwner owner() {
+            return APP;
+        }
+
+        @Override
+        public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
+            judging.countDown();
+            try {
+                demoted.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return FlowVerdict.STALE;
+        }
+
+        @Override
+        public List<OFFlowMod> missing(IOFSwitch sw, List<OFFlowStatsEntry> present) {
+            return List.of(OFFlowMod.builder().match(OFMatch.parse("in_port=9")).cookie(APP.cookie(9)).build());
+        }
+    }
+
+    private static void awaitEnded(ControllerFixture fx, long n) {
+        ControllerFixture.awaitTrue(n + " reconciliation(s) over", WAIT, () -> fx.controller.reconciliationsEnded() >= n);
     }
 
     private static boolean isFlowTableRequest(OFMessage m) {

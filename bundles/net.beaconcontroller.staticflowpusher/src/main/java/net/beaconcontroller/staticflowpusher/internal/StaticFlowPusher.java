@@ -71,6 +71,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
     private final FlowFile file;
     /** By name, guarded by this; the file always holds what this holds. */
     private final Map<String, StaticFlow> flows = new LinkedHashMap<>();
+    /** {@link #flows} indexed for reconciliation; guarded by this, {@code null} after a change until asked for. */
+    private StaticFlowIndex index;
     /** Every member's flows; alone, this member's. */
     private final SharedTable<String, StaticFlow> shared;
 
@@ -245,12 +247,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
      */
     @Override
     public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
-        for (var f : getFlows()) {
-            if (f.dpid() == sw.getId() && f.active() && f.isOnSwitchAs(flow)) {
-                return FlowVerdict.WANTED;
-            }
-        }
-        return FlowVerdict.STALE;
+        return index().wants(sw.getId(), flow) ? FlowVerdict.WANTED : FlowVerdict.STALE;
     }
 
     /**
@@ -259,12 +256,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
      */
     @Override
     public List<OFFlowMod> missing(IOFSwitch sw, List<OFFlowStatsEntry> present) {
-        var writes = new ArrayList<OFFlowMod>();
-        for (var f : getFlows()) {
-            if (f.dpid() == sw.getId() && f.active() && present.stream().noneMatch(f::isOnSwitchAs)) {
-                writes.add(f.add());
-            }
-        }
+        var writes = index().missing(sw.getId(), present).stream().map(StaticFlow::add).toList();
         if (!writes.isEmpty()) {
             log.info("{} static flow(s) to write to {}", writes.size(), sw.getStringId());
         }
@@ -282,8 +274,19 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
         return true;
     }
 
-    /** Writes the file; if that fails, undoes the change in memory so memory and file agree, and says why. */
+    private synchronized StaticFlowIndex index() {
+        if (index == null) {
+            index = StaticFlowIndex.of(flows.values());
+        }
+        return index;
+    }
+
+    /**
+     * Writes the file; if that fails, undoes the change in memory so memory and file agree, and says why. Every
+     * change of {@link #flows} ends here, with the lock held: the index goes.
+     */
     private void save(Runnable undo) {
+        index = null;
         try {
             file.write(flows.values());
         } catch (IOException e) {
