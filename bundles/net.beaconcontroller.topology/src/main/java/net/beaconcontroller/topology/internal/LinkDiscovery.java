@@ -169,7 +169,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         // With fast round trips a link goes when the clock alone would have it go: two probes after the last one
         // back, then the rest of the timeout.
         this.liveness = new Liveness(Math.max(linkTimeoutNanos - 2 * refresh, TimeUnit.MILLISECONDS.toNanos(100)),
-                2 * linkTimeoutNanos);
+                linkTimeoutNanos, 2 * linkTimeoutNanos);
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
         store = new TopologyStore(quarantineNanos);
         shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);

@@ -1,5 +1,6 @@
 package net.beaconcontroller.topology.internal;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,10 +25,24 @@ final class Liveness {
     /** How many expiry ticks the slowest round trip is remembered for. */
     private static final int WINDOWS = 32;
 
-    /** The send times of a port's last two probes. */
-    private record Sent(long previous, long latest) { }
+    /** How many of a port's last probes are remembered. */
+    private static final int SENDS = 8;
+
+    /** The send times of a port's last probes, oldest first (at most {@link #SENDS}). */
+    private record Sent(long[] times) {
+        long latest() {
+            return times[times.length - 1];
+        }
+
+        Sent plus(long at) {
+            var next = Arrays.copyOfRange(times, Math.max(0, times.length + 1 - SENDS), times.length + 1);
+            next[next.length - 1] = at;
+            return new Sent(next);
+        }
+    }
 
     private final long floorNanos;
+    private final long capNanos;
     private final long staleNanos;
     /** Per port, written on its switch's I/O thread only. */
     private final Map<SwitchPort, Sent> sent = new ConcurrentHashMap<>();
@@ -40,16 +55,18 @@ final class Liveness {
 
     /**
      * @param floorNanos the least a probe is given to come back
+     * @param capNanos   the most: one late probe must not keep every link of the network for long
      * @param staleNanos a source port probed longer ago than this gives no evidence
      */
-    Liveness(long floorNanos, long staleNanos) {
+    Liveness(long floorNanos, long capNanos, long staleNanos) {
         this.floorNanos = floorNanos;
+        this.capNanos = capNanos;
         this.staleNanos = staleNanos;
     }
 
     /** A probe left {@code port} at {@code at}. On the switch's I/O thread. */
     void sent(SwitchPort port, long at) {
-        sent.compute(port, (p, s) -> new Sent(s == null ? Long.MIN_VALUE : s.latest(), at));
+        sent.compute(port, (p, s) -> s == null ? new Sent(new long[] {at}) : s.plus(at));
     }
 
     /** A probe sent at {@code sentAt} came back across {@code link} at {@code now}. On the receiving switch's thread. */
@@ -75,12 +92,13 @@ final class Liveness {
         for (long w : windows) {
             max = Math.max(max, w);
         }
-        return Math.max(floorNanos, 2 * max);
+        return Math.min(Math.max(floorNanos, 2 * max), capNanos);
     }
 
     /**
-     * Whether {@code link}'s probes stopped coming back by {@code now}: two sent after the last that came back, the
-     * later one longer ago than the grace. True (the clock decides) when its source port gave no recent evidence.
+     * Whether {@code link}'s probes stopped coming back by {@code now}: the second probe sent after the last that came
+     * back was sent longer ago than the grace (measured from it, not from the newest probe: ports are probed more
+     * often than the grace may be long). True (the clock decides) when its source port gave no recent evidence.
      */
     boolean lost(Link link, long now, long grace) {
         var s = sent.get(link.src());
@@ -88,7 +106,14 @@ final class Liveness {
             return true;
         }
         long back = acked.getOrDefault(link, Long.MIN_VALUE);
-        boolean unanswered = back == Long.MIN_VALUE || s.previous() - back > 0;
-        return s.previous() != Long.MIN_VALUE && unanswered && now - s.latest() > grace;
+        int after = 0;
+        for (long t : s.times()) {
+            if (back == Long.MIN_VALUE || t - back > 0) {
+                if (++after == 2) {
+                    return now - t > grace;
+                }
+            }
+        }
+        return false;
     }
 }

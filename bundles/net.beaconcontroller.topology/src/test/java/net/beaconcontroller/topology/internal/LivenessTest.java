@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 
 import net.beaconcontroller.topology.Link;
 
-/** Liveness probes every second, a floor of 0.5 s, no evidence from a port unprobed for 5 s. */
+/** Liveness probes every second, a grace of 0.5 to 4 s, no evidence from a port unprobed for 5 s. */
 class LivenessTest {
     private static final long MS = 1_000_000L;
     private static final Link AB = Link.of(1, 1, 2, 1);
-    private final Liveness liveness = new Liveness(500 * MS, 5000 * MS);
+    private final Liveness liveness = new Liveness(500 * MS, 4000 * MS, 5000 * MS);
 
     private void round(long at, boolean comesBack, long roundTrip) {
         liveness.sent(AB.src(), at);
@@ -57,6 +57,26 @@ class LivenessTest {
         round(6000 * MS, false, 0);
         assertFalse(lost(8500 * MS), "still within twice the slowest round trip");
         assertTrue(lost(9001 * MS));
+    }
+
+    @Test
+    void aLinkThatDiesWhileItsPortIsStillProbedEverySecondIsLostThoughTheGraceIsLonger() {
+        for (long t = 0; t < 5000; t += 1000) {
+            round(t * MS, true, 1500 * MS);
+        }
+        liveness.tick(5000 * MS, Set.of(AB));
+        assertEquals(3000 * MS, liveness.graceNanos());
+        for (long t = 5000; t <= 10000; t += 1000) {
+            round(t * MS, false, 0);
+        }
+        assertTrue(liveness.lost(AB, 10000 * MS, liveness.graceNanos()), "the second unanswered probe left at 6 s");
+    }
+
+    @Test
+    void oneVeryLateProbeDoesNotStretchTheGraceBeyondItsCap() {
+        round(0, true, 9000 * MS);
+        liveness.tick(9000 * MS, Set.of(AB));
+        assertEquals(4000 * MS, liveness.graceNanos());
     }
 
     @Test
