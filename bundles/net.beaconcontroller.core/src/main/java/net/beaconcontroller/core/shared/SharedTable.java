@@ -109,8 +109,9 @@ public final class SharedTable<K, V> implements AutoCloseable {
 
     /** The value there now, without waiting for it; empty for none or one that cannot be read. */
     public CompletionStage<Optional<V>> get(K key) {
-        return map.get(keys.format(key)).thenApply(entry -> entry == null ? Optional.empty()
-                : Optional.ofNullable(decode(keys.format(key), entry)).map(Entry::value));
+        var k = keys.format(key);
+        return map.get(k).thenApply(entry -> entry == null ? Optional.empty()
+                : Optional.ofNullable(decode(k, entry)).map(Entry::value));
     }
 
     /**
