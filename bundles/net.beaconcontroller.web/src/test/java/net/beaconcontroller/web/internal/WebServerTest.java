@@ -470,6 +470,31 @@ class WebServerTest {
         }
     }
 
+    /**
+     * Issue 28: a client that declares a body and sends none of it is answered 408 after the grace period, as a
+     * dripping one is, and not left to the 30 s idle timeout.
+     */
+    @Test
+    @Timeout(20)
+    void aClientThatSendsNoneOfItsBodyGetsA408Soon() throws Exception {
+        start();
+        var store = new Store();
+        server.addContribution(part(store, Map.of()));
+        try (var s = new java.net.Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(15_000);
+            long t0 = System.nanoTime();
+            s.getOutputStream().write(("POST /test/store/json HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 500\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            var answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            long waited = (System.nanoTime() - t0) / 1_000_000L;
+            assertEquals("HTTP/1.1 408", answer);
+            assertTrue(waited < 5_000, waited + " ms");
+        }
+        assertEquals(List.of(), store.kept);
+        assertEquals(200, send(request("/wm/core/health/json")).statusCode());
+    }
+
     @Test
     @Timeout(20)
     void serverPushSendsWhatClientsChoseInOrder() throws Exception {
