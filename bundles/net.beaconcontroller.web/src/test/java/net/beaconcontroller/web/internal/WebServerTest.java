@@ -206,6 +206,38 @@ class WebServerTest {
         }
     }
 
+    /** The raw answer to a request written as is (no Host added), read to the end of the connection. */
+    private String rawAnswer(String request) throws Exception {
+        try (var socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Issue 28, found by the fuzz test: a request Jetty refuses itself had a JSON problem body only for GET, POST and
+     * HEAD; a PUT, DELETE or an unknown method got an empty one.
+     */
+    @Test
+    void jettysOwnRefusalsHaveAProblemBodyWhateverTheMethod() throws Exception {
+        start();
+        server.addContribution(part(new Echo(), Map.of()));
+        var requests = List.of(
+                "PUT //test/echo/json HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                "DELETE /test/echo/json HTTP/1.1\r\n",
+                "get /test/%C3%28/json HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                "PATCH /test/echo/json HTTP/1.1\r\nHost: [::1\r\n",
+                "OPTIONS /test/echo/json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: a; b=\u007f\r\n");
+        for (var request : requests) {
+            var answer = rawAnswer(request + "Connection: close\r\nContent-Length: 0\r\n\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), request + " -> " + answer);
+            assertTrue(answer.contains(Problems.TYPE), request + " -> " + answer);
+            var body = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+            assertEquals(400, body.get("status").asInt(), request + " -> " + answer);
+        }
+    }
+
     /** DNS rebinding: a page on evil.example, its name now pointing at 127.0.0.1, sends its own name as Host. */
     @Test
     void aHostThatIsNotThisServersIsRefused() throws Exception {
