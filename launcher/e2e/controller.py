@@ -70,8 +70,9 @@ class ControllerProcess:
             return run(ss).stdout.strip()
         wait_until(listening, timeout, f"controller listening on port {self.port}", interval=0.2)
 
-    def wait_prompt(self, timeout=60):
-        wait_until(lambda: PROMPT in self.output(), timeout, "the first console prompt", interval=0.1)
+    def wait_prompt(self, timeout=60, since=0):
+        """Waits for a prompt in the output from `since` on (a restarted controller's output follows the old one's)."""
+        wait_until(lambda: PROMPT in self.output(since), timeout, "the first console prompt", interval=0.1)
 
     def console(self, command, timeout=30):
         """Types one console command and returns what was printed before the next prompt."""
@@ -157,6 +158,14 @@ class ControllerProcess:
         except subprocess.TimeoutExpired:
             self._signal_group(signal.SIGKILL)
             self._proc.wait()
+        self._proc = None
+
+    def kill(self):
+        """kill -9 of the controller's process group: a crash, nothing shut down."""
+        if self._proc is None:
+            return
+        self._signal_group(signal.SIGKILL)
+        self._proc.wait()
         self._proc = None
 
     def _signal_group(self, sig):

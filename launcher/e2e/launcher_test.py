@@ -131,19 +131,21 @@ def check_bad_setting(product, workdir):
     """A malformed or out-of-range value stops start-up quickly with exactly one line naming key, value and what is
     allowed, and exit code 2."""
     details = []
-    for value in ("zero", "0"):
-        with Beacon(product, workdir, f"bad-{value}", settings=f"controller.threadCount={value}\n") as b:
+    for key, value, allowed in (("controller.threadCount", "zero", "an integer from 1 to 256"),
+                                ("controller.threadCount", "0", "an integer from 1 to 256"),
+                                ("controller.foreignFlows", "MAYBE", "one of KEEP, REPORT, DELETE")):
+        with Beacon(product, workdir, f"bad-{value}", settings=f"{key}={value}\n") as b:
             started = time.monotonic()
             code = b.wait_exit(30)
             if code != 2:
-                raise AssertionError(f"exit code {code}, expected 2")
-            line = f"controller.threadCount = '{value}' is not allowed: expected an integer from 1 to 256"
+                raise AssertionError(f"{key}={value}: exit code {code}, expected 2")
+            line = f"{key} = '{value}' is not allowed: expected {allowed}"
             if f"beacon: {b.settings_file}: {line}" not in b.output():
                 raise AssertionError("the one-line error is missing:\n" + b.output()[-2000:])
             # stderr and the console share the output, so the line may not start a line of it: count occurrences.
             if b.output().count("beacon: ") != 1:
                 raise AssertionError("expected exactly one 'beacon: ' line:\n" + b.output()[-2000:])
-            details.append(f"'{value}' exit 2 in {time.monotonic() - started:.1f} s")
+            details.append(f"{key}='{value}' exit 2 in {time.monotonic() - started:.1f} s")
     return ", ".join(details)
 
 

@@ -61,7 +61,7 @@ class Beacon:
         self.port = port
         self.log_path = log_path
         self.settings = settings
-        self.barrier = "controller.deletePreExistingFlows=false" not in settings
+        self.barrier = "controller.preExistingFlows=DELETE" in settings
         self._proc = None
 
     def start(self):
@@ -250,8 +250,9 @@ class FakeSwitch:
     """One emulated OpenFlow 1.0 switch: a reader thread answers the handshake and echoes and records responses."""
 
     def __init__(self, port, dpid, barrier=True):
-        """`barrier`: Beacon ends the handshake with a BARRIER_REQUEST (controller.deletePreExistingFlows, the
-        default); without one, the handshake ends with SET_CONFIG."""
+        """`barrier`: Beacon ends the handshake with a BARRIER_REQUEST (controller.preExistingFlows=DELETE); by
+        default (RECONCILE) the handshake ends with SET_CONFIG and the flow table is read once the switch is active:
+        this switch's is empty."""
         self.dpid = dpid
         self.barrier = barrier
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -357,6 +358,8 @@ class FakeSwitch:
         elif msg_type == ofp10.STATS_REQUEST and struct.unpack_from("!H", body)[0] == ofp10.STATS_DESC:
             self.send(ofp10.desc_stats_reply(xid, "Beacon e2e", "one_response.py", "emulated", str(self.dpid),
                                              f"emulated switch {self.dpid:#x}"))
+        elif msg_type == ofp10.STATS_REQUEST and struct.unpack_from("!H", body)[0] == ofp10.STATS_FLOW:
+            self.send(ofp10.message(ofp10.STATS_REPLY, xid, struct.pack("!HH", ofp10.STATS_FLOW, 0)))
         elif msg_type == ofp10.BARRIER_REQUEST:
             self.send(ofp10.message(ofp10.BARRIER_REPLY, xid))
             self.handshake_done = True

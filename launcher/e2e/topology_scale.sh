@@ -7,27 +7,8 @@
 # The routing app is stopped for the run: every host's ARP broadcast would otherwise be flooded to all 1,000
 # switches, ten million PACKET_OUTs for the emulator to read, which is not what this measures.
 set -euo pipefail
-top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-product="$top/launcher/target/products/net.beaconcontroller.product/linux/gtk/x86_64/beacon"
-[ -x "$product/beacon" ] || { echo "no product at $product: run ./mvnw verify first" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/emulated_product.sh"
 switches="${1:-1000}" per="${2:-10}"
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-of_port="$(free_port)" web_port="$(free_port)"
-work="$(mktemp -d)"
-cleanup() {
-  [ -n "${emulator:-}" ] && kill "$emulator" 2>/dev/null || true
-  [ -n "${beacon:-}" ] && kill -- "-$beacon" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# Beacon's console reads stdin: a pipe that stays open (sleep) keeps it from seeing EOF.
-(cd "$product" && exec setsid env JAVA_OPTS="-Dcontroller.listenPort=$of_port -Dweb.port=$web_port" \
-  ./beacon -clean < <(sleep infinity) > "$work/beacon.log" 2>&1) &
-beacon=$!
-api="http://127.0.0.1:$web_port"
-for _ in $(seq 120); do curl -sf "$api/wm/core/health/json" >/dev/null && break; sleep 0.5; done
 routing="$(curl -sf "$api/wm/beacon/bundles/json" | python3 -c \
   'import json, sys; print(next(b["id"] for b in json.load(sys.stdin) if b["symbolicName"] == "net.beaconcontroller.routing"))')"
 curl -sf -X POST "$api/wm/beacon/bundles/$routing/stop/json" >/dev/null

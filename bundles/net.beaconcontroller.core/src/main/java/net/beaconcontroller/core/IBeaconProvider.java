@@ -39,6 +39,9 @@ public interface IBeaconProvider {
     /** The I/O threads, each with its switches and how busy it is. */
     List<IoLoopStats> getIoLoopStats();
 
+    /** What flow reconciliation (see {@link IFlowReconciler}) has done so far. */
+    FlowReconciliationStats getFlowReconciliationStats();
+
     /**
      * Drops {@code key}'s value from every switch, each on its own I/O thread, and returns once they are gone: what an
      * application does when it stops, so no state of its class loader stays behind.

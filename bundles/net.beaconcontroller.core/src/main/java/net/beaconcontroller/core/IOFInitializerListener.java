@@ -3,8 +3,8 @@ package net.beaconcontroller.core;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Takes part in bringing a switch up: after the handshake (features, description, SET_CONFIG, optional flow
- * deletion) each initializer runs in order (published as an OSGi service, ordered by
+ * Takes part in bringing a switch up: after the handshake (features, description, SET_CONFIG, the flow deletion of
+ * {@code controller.preExistingFlows=DELETE}) each initializer runs in order (published as an OSGi service, ordered by
  * {@link BeaconListener#before()}/{@link BeaconListener#after()}, or added with
  * {@link IBeaconProvider#addOFInitializerListener}), and the switch becomes active once the stage returned by
  * the last one completes. Typical use: push flows and wait for {@link IOFSwitch#barrier()}.

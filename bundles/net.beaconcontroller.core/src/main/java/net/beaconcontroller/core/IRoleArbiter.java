@@ -12,7 +12,8 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
  * Beacon is the only controller of its switches and never sends a role request.
  *
  * <p>What the controller does for it: during the handshake it asks the switch for {@link #initialRole} (Nicira role
- * request) before anything touches the flow table, and deletes pre-existing flows only as {@code MASTER}; a
+ * request) before anything touches the flow table, and reconciles the switch's flows (see {@link IFlowReconciler})
+ * only as {@code MASTER}, at the connection and whenever it becomes master later; a
  * {@code SLAVE} switch's PACKET_IN and FLOW_REMOVED never reach listeners, and a flow table change or packet an
  * application writes to it goes to {@link #writeThroughMaster} instead of the switch (which would refuse it).
  */

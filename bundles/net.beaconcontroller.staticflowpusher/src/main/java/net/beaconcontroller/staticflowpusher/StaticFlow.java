@@ -3,11 +3,13 @@ package net.beaconcontroller.staticflowpusher;
 import java.util.List;
 import java.util.Objects;
 
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActions;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 
 /**
  * A flow an operator wants on a switch whatever the applications do: kept across restarts and written again
@@ -19,13 +21,17 @@ import net.beaconcontroller.openflow.action.OFActions;
  * @param match       what packets it applies to
  * @param actions     what it does with them; empty drops them
  * @param priority    0..65535
- * @param cookie      the flow's cookie on the switch
+ * @param cookie      the user's part of the flow's cookie (48 bits): on the switch the cookie is
+ *                    {@link FlowOwner#STATIC_FLOWS}' with this in its lower bits ({@link #switchCookie()})
  * @param idleTimeout seconds, 0..65535, 0 for none
  * @param hardTimeout seconds, 0..65535, 0 for none
  * @param active      whether it is on the switch; an inactive flow is only kept
  */
 public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> actions, int priority, long cookie,
         int idleTimeout, int hardTimeout, boolean active) {
+    /** What versions before flow owners wrote as the default cookie ("stat"). */
+    private static final long LEGACY_DEFAULT_COOKIE = 0x7374_6174_0000_0000L;
+
     public StaticFlow {
         Objects.requireNonNull(name, "name");
         if (name.isBlank() || name.chars().anyMatch(Character::isISOControl)) {
@@ -42,9 +48,28 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
             throw new IllegalArgumentException("the flow's " + actions.size() + " actions make a FLOW_MOD of "
                     + length + " bytes, over OpenFlow 1.0's limit of 65535 bytes a message");
         }
+        cookie = userCookie(cookie);
         check(priority, "priority");
         check(idleTimeout, "idle timeout");
         check(hardTimeout, "hard timeout");
+    }
+
+    /**
+     * The 48 bits a user may choose. A whole static-flow cookie as a switch shows it is taken apart again, and the
+     * "stat" cookie earlier versions wrote by default reads as 0.
+     */
+    private static long userCookie(long cookie) {
+        if (cookie == LEGACY_DEFAULT_COOKIE) {
+            return 0;
+        }
+        if (FlowOwner.STATIC_FLOWS.owns(cookie)) {
+            return FlowOwner.data(cookie);
+        }
+        if ((cookie & ~FlowOwner.DATA_MASK) != 0) {
+            throw new IllegalArgumentException("a static flow's cookie has 48 bits (the upper 16 name the flow's"
+                    + " owner), not 0x" + Long.toHexString(cookie));
+        }
+        return cookie;
     }
 
     private static void check(int value, String what) {
@@ -55,8 +80,20 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
 
     /** The FLOW_MOD that puts it on its switch. */
     public OFFlowMod add() {
-        return OFFlowMod.builder().match(match).cookie(cookie).priority(priority).idleTimeout(idleTimeout)
+        return OFFlowMod.builder().match(match).cookie(switchCookie()).priority(priority).idleTimeout(idleTimeout)
                 .hardTimeout(hardTimeout).actions(actions).build();
+    }
+
+    /** The cookie it has on the switch: owner {@link FlowOwner#STATIC_FLOWS}, the user's cookie in the low bits. */
+    public long switchCookie() {
+        return FlowOwner.STATIC_FLOWS.cookie(cookie);
+    }
+
+    /** Whether {@code flow}, found on its switch, is exactly this flow as it would write it. */
+    public boolean isOnSwitchAs(OFFlowStatsEntry flow) {
+        return flow.cookie() == switchCookie() && flow.priority() == priority && flow.match().equals(match)
+                && flow.actions().equals(actions) && flow.idleTimeout() == idleTimeout
+                && flow.hardTimeout() == hardTimeout;
     }
 
     /** The FLOW_MOD that takes exactly it off its switch. */

@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +34,6 @@ import org.slf4j.LoggerFactory;
 
 import com.hazelcast.cluster.MembershipEvent;
 import com.hazelcast.cluster.MembershipListener;
-import com.hazelcast.config.Config;
 import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -83,14 +80,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private static final long TICK_MILLIS = 500;
     /** A role request not answered in this time is asked again on a later round. */
     private static final Duration ROLE_TIMEOUT = Duration.ofSeconds(2);
-    /** A balancing round this long after members or switches came, whatever cluster.balancePeriod says. */
-    private static final long BALANCE_DELAY_NANOS = TimeUnit.SECONDS.toNanos(2);
-    /** Another balancing round this long after a move failed. */
-    private static final long RETRY_BALANCE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often connections to the other members are checked for a process that is gone (see DeathWatch). */
     private static final long DEATH_WATCH_MILLIS = 200;
-    /** Hazelcast partitions (see join). */
-    private static final int PARTITIONS = 31;
 
     private BundleContext context;
     private volatile ClusterConfig config;
@@ -107,31 +98,25 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     private boolean stopped;
     private volatile String self;
     /** The listener on this member's topic, {@code beacon.member.<self>}. */
-    private UUID inbox;
+    private volatile UUID inbox;
     private IMap<Long, String> masters;
     /** Each member's {@link MemberReport}, written by that member only. */
     private Reports reports;
     /** Members handing their switches over before they leave: no switch is given to them. */
     private IMap<String, Boolean> leaving;
     private volatile boolean handingOff;
-    /** The masters map as last seen: read on every forwarded write, so it must not cost a network round trip. */
-    private final Map<Long, String> masterCache = new ConcurrentHashMap<>();
+    /** Who this member sees, set with the maps when it joins. */
+    private volatile Members members;
+    /** The shared maps' reads and writes, off the coordinator thread. */
+    private volatile Store store;
+    private final MasterView masterView = new MasterView(this::isMember, System::nanoTime);
     private final Map<Long, SwitchState> local = new ConcurrentHashMap<>();
     private final Forwarding forwarding = new Forwarding(this);
     private final Migrations migrations = new Migrations(this);
     // The coordinator thread's own (the executor's single thread): every event that changes them is posted to it.
-    private long lastBalance = System.nanoTime();
-    /** A balancing round due at this time (System.nanoTime) whatever the period: members or switches came. */
-    private long balanceAt = Long.MAX_VALUE;
-    private CompletionStage<?> balancing = CompletableFuture.completedFuture(null);
-    /** The oldest member: how many switch connections the members reported last round. */
-    private int knownConnections;
     /** Membership changed: MASTER roles are asserted again on the next round (see followMasters). */
     private boolean reassert;
     private boolean hadQuorum = true;
-    private final Mastership mastership = new Mastership();
-    private String lastTickFailure;
-    private long lastTickFailureLogged;
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -228,10 +213,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         handingOff = false;
         ready = new CompletableFuture<>();
         timeout = Duration.ofMillis(c.migrationTimeout());
-        executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "beacon-cluster"));
+        executor = Executors.newSingleThreadScheduledExecutor(r -> Threads.named(r, "beacon-cluster"));
         var count = new AtomicLong();
         handshakes = Executors.newFixedThreadPool(HANDSHAKE_THREADS,
-                r -> new Thread(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
+                r -> Threads.named(r, "beacon-cluster-handshake-" + count.incrementAndGet()));
         executor.execute(this::join);
     }
 
@@ -248,7 +233,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (hz == null || executor == null) {
             return;
         }
-        if (!quorum()) {
+        if (!members.quorum()) {
             log.warn("cluster: leaving without a majority of cluster.members present: no switch is handed over");
             return;
         }
@@ -258,9 +243,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         } catch (RuntimeException e) {
             log.warn("cluster: leaving: the others could not be told ({}); handing over anyway", e.toString());
         }
-        var pending = new CompletableFuture<CompletionStage<?>>();
         // A round this member started, if it is the oldest: its switches cannot move twice at once.
-        later(() -> pending.complete(balancing));
+        var pending = store.balancing();
         CompletionStage<?> round;
         try {
             round = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -279,7 +263,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
     /** The switches connected here that this member masters, but for {@code except}. */
     List<Long> mastered(Set<Long> except) {
-        return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterCache.get(d))).sorted()
+        return local.keySet().stream().filter(d -> !except.contains(d) && self.equals(masterView.get(d))).sorted()
                 .toList();
     }
 
@@ -305,12 +289,17 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 executor = null;
                 handshakes.shutdownNow();
             }
+            var st = store;
+            if (st != null) {
+                st.close();
+                store = null;
+            }
             ready.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
             if (h != null) {
                 h.shutdown(); // its threads are not daemons: left running they would keep the JVM alive
             }
             local.clear();
-            masterCache.clear();
+            masterView.clear();
             forwarding.clear();
         }
     }
@@ -331,38 +320,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     // ------------------------------------------------------------------------------------------------ membership
 
     private void join() {
-        var c = new Config();
-        c.setClusterName(config.name());
-        c.setInstanceName("beacon-" + config.bindAddress() + "-" + config.port());
-        c.setClassLoader(Cluster.class.getClassLoader());
-        c.setProperty("hazelcast.logging.type", "slf4j");
-        c.setProperty("hazelcast.phone.home.enabled", "false");
-        c.setProperty("hazelcast.shutdownhook.enabled", "false");
-        c.setProperty("hazelcast.heartbeat.interval.seconds", "1");
-        c.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(config.failureTimeout()));
-        c.setProperty("hazelcast.merge.first.run.delay.seconds", "10");
-        c.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
-        c.setProperty("hazelcast.socket.bind.any", "false");
-        // Fewer partitions than Hazelcast's 271: a member that joins has them replicated in a fraction of the time,
-        // which is the window in which one more death could lose a partition. Every member must use the same count.
-        c.setProperty("hazelcast.partition.count", Integer.toString(PARTITIONS));
-        // A copy of every entry on each other configured member (up to Hazelcast's 6 backups), written before the
-        // write returns: no single death, nor one more while a join's migrations run, loses what the members agreed.
-        int copies = Math.max(1, Math.min(6, configuredMembers() - 1));
-        c.getMapConfig("beacon.*").setBackupCount(copies).setAsyncBackupCount(0);
-        c.setProperty("hazelcast.local.localAddress", config.bindAddress());
-        var network = c.getNetworkConfig();
-        network.setPort(config.port()).setPortAutoIncrement(false);
-        var join = network.getJoin();
-        join.getMulticastConfig().setEnabled(false);
-        join.getAutoDetectionConfig().setEnabled(false);
-        join.getTcpIpConfig().setEnabled(true).setMembers(List.of(config.members()));
+        var c = MemberConfig.of(config);
         try {
             var h = Hazelcast.newHazelcastInstance(c);
             self = h.getCluster().getLocalMember().getUuid().toString();
             masters = h.getMap("beacon.masters");
             reports = new Reports(h.getMap("beacon.reports"));
             leaving = h.getMap("beacon.leaving");
+            members = new Members(h, MemberConfig.configuredMembers(config));
+            store = new Store(members, masters, reports, leaving, () -> self, local, () -> config, this::migrate,
+                    () -> handingOff);
             synchronized (lifecycle) {
                 if (stopped) { // the bundle stopped while the member joined: nobody else would shut it down
                     h.shutdown();
@@ -371,11 +338,11 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 hz = h; // last: readers take a set hz to mean that everything above is there
             }
             masters.addEntryListener(new MasterListener(), true);
-            masterCache.putAll(masters);
+            masters.forEach(masterView::learned);
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
             h.getLifecycleService().addLifecycleListener(e -> {
                 if (e.getState() == LifecycleEvent.LifecycleState.MERGED) {
-                    later(this::merged);
+                    store.execute(this::rejoined);
                 }
             });
             h.getCluster().addMembershipListener(new MembershipListener() {
@@ -405,7 +372,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             ready.complete(h);
             // Only once joined: an application that finds it reads the other members' state at once.
             register(ISharedState.class, new SharedState(h), h);
-            later(this::publishReport);
+            store.execute(store::publish);
             executor.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
             var watch = new DeathWatch(h, DEATH_WATCH_MILLIS);
             executor.scheduleWithFixedDelay(() -> {
@@ -423,12 +390,16 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     }
 
     /**
-     * Back from a split: this member rejoined the larger part of the cluster, whose map of masters won, possibly
-     * under a new member id. Migrations under way are given up; every switch connected here is registered again and
-     * takes the role the merged map gives this member; the oldest member reassigns what names the old id.
+     * Back from a split (the store's thread): this member rejoined the larger part of the cluster, whose map of
+     * masters won, possibly under a new member id. Migrations under way are given up; every switch connected here is
+     * registered again and takes the role the merged map gives this member; the oldest member reassigns what names
+     * the old id.
      */
-    private void merged() {
+    private void rejoined() {
         var h = hz;
+        if (h == null) {
+            return;
+        }
         var id = h.getCluster().getLocalMember().getUuid().toString();
         log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
         if (!id.equals(self)) {
@@ -436,12 +407,19 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             reports.remove(self);
             self = id;
             inbox = h.getTopic("beacon.member." + self).addMessageListener(m -> receive(m.getMessageObject()));
+            // At once, under the new id: a migration read meanwhile would find this member connected to nothing.
+            store.publish();
         }
+        var merged = new HashMap<>(masters);
+        later(() -> merged(merged));
+    }
+
+    /** Coordinator thread: the part of {@link #rejoined} that touches this member's switches. */
+    private void merged(Map<Long, String> merged) {
         migrations.giveUpAll("the cluster merged after a split");
         local.values().forEach(st -> st.sw.execute(st::open));
-        masterCache.clear();
-        masterCache.putAll(masters);
-        publishReport();
+        masterView.replaceAll(merged);
+        store.execute(store::publish);
         membersChanged();
     }
 
@@ -471,32 +449,27 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         }
     }
 
-    private boolean isOldest() {
-        var h = hz;
-        return h != null && h.getCluster().getMembers().iterator().next().localMember();
-    }
-
-    private List<String> liveMembers() {
-        return hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString()).toList();
-    }
-
     /** The live members a switch may be given to: the ones not leaving, oldest first. */
     private List<String> targets() {
         var gone = leaving.keySet();
-        return liveMembers().stream().filter(m -> !gone.contains(m)).toList();
+        return members.live().stream().filter(m -> !gone.contains(m)).toList();
     }
 
-    /** The live members connected to a switch, by their reports. */
-    @Override
-    public Set<String> connectedTo(long dpid) {
-        return reports.connectedTo(dpid, liveMembers());
+    /** The live members connected to a switch, by their reports (a read of the shared map). */
+    Set<String> connectedTo(long dpid) {
+        return reports.connectedTo(dpid, members.live());
     }
 
     /** Coordinator thread: a member joined or the cluster merged. */
     private void membersChanged() {
         reassert = true;
-        balanceAt = Math.min(balanceAt, System.nanoTime() + BALANCE_DELAY_NANOS);
-        followMasters();
+        store.balanceSoon();
+        refresh();
+    }
+
+    /** Coordinator thread: a fresh view of the masters map, read off this thread, then the roles follow it. */
+    private void refresh() {
+        store.round(view -> later(() -> followMasters(view)));
     }
 
     /**
@@ -509,11 +482,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         reassert = true;
         if (hasQuorum()) {
             takeOver(member, address);
-            if (isOldest()) {
-                reconcile();
-            }
+            store.decideNow();
         }
-        followMasters();
+        refresh();
     }
 
     /**
@@ -525,8 +496,8 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
      * connected to the switch), this member follows the map back to SLAVE as for any change of master.
      */
     private void takeOver(String dead, String address) {
-        var live = liveMembers();
-        Mastership.successors(dead, live, new HashMap<>(masterCache)).forEach((dpid, successor) -> {
+        var live = members.live();
+        Mastership.successors(dead, live, masterView.snapshot()).forEach((dpid, successor) -> {
             var st = local.get(dpid);
             if (self.equals(successor) && st != null && !migrations.migrating(dpid)) {
                 log.info("cluster: switch {} taken over from {}, which left: asserting MASTER", st.sw.getStringId(),
@@ -538,26 +509,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         });
     }
 
-    /**
-     * Whether this member sees a majority of the configured members: only then does the oldest one reassign switches
-     * or balance, and only then does a member assert MASTER. A member cut off from the others (or a minority of them)
-     * then never takes switches from masters that are alive on the other side.
-     */
-    private boolean quorum() {
-        return hz.getCluster().getMembers().size() >= configuredMembers() / 2 + 1;
-    }
-
-    private int configuredMembers() {
-        return (int) Arrays.stream(config.members()).distinct().count();
-    }
-
-    /** Coordinator thread: {@link #quorum}, saying when it changes. */
+    /** Coordinator thread: {@link Members#quorum}, saying when it changes. */
     private boolean hasQuorum() {
-        boolean quorum = quorum();
+        boolean quorum = members.quorum();
         if (quorum != hadQuorum) {
             hadQuorum = quorum;
-            int size = hz.getCluster().getMembers().size();
-            int configured = configuredMembers();
+            int size = members.size();
+            int configured = members.configured();
             if (quorum) {
                 log.info("cluster: {} of {} configured members present: assigning masters again", size, configured);
             } else {
@@ -568,40 +526,18 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         return quorum;
     }
 
-    /** Coordinator thread, every {@link #TICK_MILLIS}: load, the oldest member's decisions and balancing, roles. */
+    /**
+     * Coordinator thread, every {@link #TICK_MILLIS}: load sampled here; the report, the oldest member's decisions
+     * and balancing on the store's thread; roles checked against the view it reads.
+     */
     private void tick() {
         try {
             forgetClosed();
             reports.sample(local.values());
-            publishReport();
-            if (isOldest() && hasQuorum()) {
-                var read = reconcile();
-                long now = System.nanoTime();
-                // A member's new connections are seen here first: any member's handshake, not only the oldest's.
-                int connections = read.values().stream().mapToInt(r -> r.switches().size()).sum();
-                if (connections > knownConnections) {
-                    balanceAt = Math.min(balanceAt, now + BALANCE_DELAY_NANOS);
-                }
-                knownConnections = connections;
-                boolean periodic = config.balancePeriod() > 0
-                        && now - lastBalance >= TimeUnit.SECONDS.toNanos(config.balancePeriod());
-                if (!handingOff && config.balancePeriod() > 0 && (periodic || now >= balanceAt)) {
-                    lastBalance = now;
-                    balanceAt = Long.MAX_VALUE;
-                    balance();
-                }
-            }
-            followMasters();
+            refresh();
         } catch (RuntimeException e) {
-            // Hazelcast operations fail while members come and go: the next tick tries again. Said once a minute
-            // per kind of failure, so that a failure that lasts is seen and a passing one does not flood the log.
-            var what = e.getClass().getSimpleName() + ": " + e.getMessage();
-            long now = System.nanoTime();
-            if (!what.equals(lastTickFailure) || now - lastTickFailureLogged > TimeUnit.MINUTES.toNanos(1)) {
-                log.warn("cluster: a round of mastership work failed (tried again each {} ms): {}", TICK_MILLIS, what);
-                lastTickFailure = what;
-                lastTickFailureLogged = now;
-            }
+            // A scheduled task that throws is never run again: the member would stop following the map.
+            log.warn("cluster: a round of mastership work failed (tried again in {} ms): {}", TICK_MILLIS, e.toString());
         }
     }
 
@@ -617,104 +553,34 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         }
         // The map may name this member for a switch it no longer has (the oldest read a report written before the
         // switch left): only this member can tell, and it gives the switch back at once.
-        masterCache.forEach((dpid, m) -> {
+        masterView.snapshot().forEach((dpid, m) -> {
             if (m.equals(self) && !local.containsKey(dpid)) {
-                masters.remove(dpid, self);
+                store.giveBack(dpid);
             }
         });
-    }
-
-    /**
-     * Writes this member's report. On the coordinator every tick and when a role is granted, and from a handshake
-     * thread before a connecting switch is claimed (the coordinator must never see a claim by a member whose report
-     * lacks the switch).
-     */
-    private void publishReport() {
-        reports.publish(self, local.values());
-    }
-
-    /**
-     * The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}).
-     *
-     * @return the live members' reports it decided on
-     */
-    private Map<String, MemberReport> reconcile() {
-        var live = liveMembers();
-        var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
-        var byMember = reports.live(live);
-        var gone = leaving.keySet();
-        for (var change : mastership.decide(live, gone, byMember, current, System.nanoTime())) {
-            long dpid = change.dpid();
-            // Conditional: a migration may have named a new master since the snapshot.
-            boolean done = change.to() == null ? masters.remove(dpid, change.from())
-                    : change.from() == null ? masters.putIfAbsent(dpid, change.to()) == null
-                    : masters.replace(dpid, change.from(), change.to());
-            if (done && change.to() != null) {
-                log.info("cluster: switch {} mastered by {} (was {})", Dpids.toString(dpid), describe(change.to()),
-                        change.from() == null ? "none" : describe(change.from()));
-            }
-        }
-        return byMember;
-    }
-
-    /** The oldest member: one round of moves towards balance, run together (see {@link Balancer#planAll}). */
-    private void balance() {
-        if (!balancing.toCompletableFuture().isDone()) {
-            return;
-        }
-        var live = liveMembers();
-        var byMember = reports.live(live);
-        var connections = new HashMap<Long, Set<String>>();
-        var rates = new HashMap<Long, Long>();
-        for (var r : byMember.values()) {
-            for (var sw : r.switches()) {
-                connections.computeIfAbsent(sw.dpid(), k -> new HashSet<>()).add(r.member());
-                if (sw.role() == NiciraRole.MASTER) {
-                    rates.put(sw.dpid(), sw.rate());
-                }
-            }
-        }
-        var moves = Balancer.planAll(targets(), new HashMap<>(masters), connections, rates, config.highWater(),
-                config.lowWater());
-        var runs = new ArrayList<CompletableFuture<?>>();
-        for (var m : moves) {
-            log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()), describe(m.from()),
-                    describe(m.to()));
-            runs.add(migrate(m.dpid(), m.to()).toCompletableFuture().exceptionally(e -> {
-                log.warn("cluster: balancing move of switch {} failed: {}", Dpids.toString(m.dpid()), e.getMessage());
-                // Often a target whose connection was still in its handshake: another round soon, not a period later.
-                later(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + RETRY_BALANCE_NANOS));
-                return null;
-            }));
-        }
-        balancing = CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
     }
 
     /**
      * Coordinator thread, every tick and at once after membership changes: the roles of the switches connected here
      * follow the map, checked against the role each switch last granted, until they agree. After membership changed,
      * or when another member reports MASTER for a switch the map gives this member, MASTER is asserted again even
-     * where this member believes it holds it: a switch demotes a master without telling it.
+     * where this member believes it holds it: a switch demotes a master without telling it. For a switch whose
+     * master an event changed after the view was read (the map's listener, a take-over), the cache is newer.
      */
-    private void followMasters() {
+    private void followMasters(Store.View view) {
         // Only with a majority: a member cut off from it must not take switches back from masters on the other side.
         boolean majority = hasQuorum();
         boolean force = reassert && majority;
         reassert = false;
-        if (local.isEmpty()) {
-            return;
-        }
-        var now = masters.getAll(new HashSet<>(local.keySet()));
-        var live = liveMembers();
-        var contested = Mastership.contested(self, live, reports.live(live), now);
         for (var st : local.values()) {
             long dpid = st.sw.getId();
-            var m = now.get(dpid);
+            var read = view.masters().get(dpid);
+            if (read == null) {
+                continue;
+            }
+            var m = masterView.reconcile(dpid, read, view.readAt());
             if (m != null) {
-                // An entry still naming a member that left does not undo a survivor's take-over (TakenOver).
-                masterCache.compute(dpid, (k, cached) -> cached != null && !isMember(m) && isMember(cached)
-                        ? cached : m);
-                follow(st, m, majority, force || contested.contains(dpid));
+                follow(st, m, majority, force || view.contested().contains(dpid));
             }
         }
     }
@@ -749,7 +615,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             } else if (r != want) {
                 log.warn("cluster: switch {} granted {} when asked for {}", st.sw.getStringId(), r, want);
             } else {
-                publishReport();
+                store.execute(store::publish);
                 if (steppingDown) {
                     send(master, new Message.Reassert(dpid, self));
                 }
@@ -776,15 +642,15 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
 
         @Override
         public void entryRemoved(EntryEvent<Long, String> e) {
-            masterCache.remove(e.getKey());
+            masterView.changed(e.getKey(), null);
         }
 
         /** The cache at once (forwarded writes read it); the role on the coordinator thread. */
         private void changed(long dpid, String master) {
-            masterCache.put(dpid, master);
+            masterView.changed(dpid, master);
             later(() -> {
                 var st = local.get(dpid);
-                if (st != null && master.equals(masterCache.get(dpid))) {
+                if (st != null && master.equals(masterView.get(dpid))) {
                     follow(st, master, hasQuorum(), false);
                 }
             });
@@ -815,13 +681,14 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 throw new IllegalStateException("switch " + sw.getStringId() + " connected again or closed during its"
                         + " handshake");
             }
-            publishReport(); // first: the coordinator must not see this member's claim without its connection
+            // First: the oldest member must not see this member's claim without its connection.
+            reports.publish(self, local.values());
             var m = masters.get(dpid);
-            if (!quorum()) {
+            if (!members.quorum()) {
                 // Cut off from a majority, or not yet joined by one: the switch's master may be alive on the other
                 // side, and MASTER asserted here would take the switch from it.
                 if (m != null) {
-                    masterCache.put(dpid, m);
+                    masterView.learned(dpid, m);
                 }
                 return NiciraRole.SLAVE;
             }
@@ -830,7 +697,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
                 m = before == null ? self : before;
             }
             if (m != null) {
-                masterCache.put(dpid, m);
+                masterView.learned(dpid, m);
             }
             return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
@@ -858,7 +725,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** Its handshake is over and the switch has granted its first role: the others learn it at once. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
-        later(this::publishReport);
+        var s = store;
+        if (s != null) {
+            s.execute(s::publish);
+        }
     }
 
     @Override
@@ -875,12 +745,10 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         }
         local.remove(dpid, st);
         migrations.switchRemoved(dpid);
-        later(() -> {
-            if (!local.containsKey(dpid)) {
-                publishReport();
-                masters.remove(dpid, self); // the oldest member picks a new master among the others
-            }
-        });
+        var s = store;
+        if (s != null) {
+            s.giveBack(dpid); // the oldest member picks a new master among the others
+        }
     }
 
     // ------------------------------------------------------------------------------------------------- migration
@@ -892,9 +760,19 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             result.completeExceptionally(new IllegalStateException("this member has not joined a cluster"));
             return result;
         }
-        later(() -> {
+        // What the move starts from is read off the coordinator thread, as every read of the shared maps is.
+        store.execute(() -> {
             try {
-                migrations.migrate(dpid, member, result);
+                var target = members.resolve(member);
+                var master = masters.get(dpid);
+                var connected = reports.connectedTo(dpid, members.live());
+                later(() -> {
+                    try {
+                        migrations.migrate(dpid, target, master, connected, result);
+                    } catch (RuntimeException e) {
+                        result.completeExceptionally(e);
+                    }
+                });
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
             }
@@ -926,14 +804,12 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
             } else if (m instanceof Message.Reassert r) {
                 later(() -> {
                     var st = local.get(r.dpid());
-                    if (st != null && self.equals(masterCache.get(r.dpid()))) {
+                    if (st != null && self.equals(masterView.get(r.dpid()))) {
                         follow(st, self, hasQuorum(), true);
                     }
                 });
             } else if (m instanceof Message.TakenOver t) {
-                // Only over a master that is gone: a newer decision in the map stands.
-                masterCache.computeIfPresent(t.dpid(), (k, cached) -> cached.equals(t.dead()) || !isMember(cached)
-                        ? t.from() : cached);
+                masterView.takenOver(t.dpid(), t.from(), t.dead());
             }
         } catch (RuntimeException e) {
             log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),
@@ -956,22 +832,13 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     /** A master that is no longer a member is none: writes wait for the next one rather than go to the dead. */
     @Override
     public String master(long dpid) {
-        var m = masterCache.get(dpid);
-        return m != null && isMember(m) ? m : null;
+        return masterView.live(dpid);
     }
 
     /** Whether {@code id} is this member or one it sees now. */
     private boolean isMember(String id) {
-        var h = hz;
-        if (id.equals(self) || h == null) {
-            return id.equals(self);
-        }
-        for (var member : h.getCluster().getMembers()) {
-            if (member.getUuid().toString().equals(id)) {
-                return true;
-            }
-        }
-        return false;
+        var m = members;
+        return id.equals(self) || m != null && hz != null && m.contains(id);
     }
 
     @Override
@@ -985,14 +852,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
     }
 
     @Override
-    public String mappedMaster(long dpid) {
-        return masters.get(dpid);
-    }
-
-    @Override
     public void handOver(long dpid, String target) {
         masters.put(dpid, target);
-        masterCache.put(dpid, target);
+        masterView.learned(dpid, target);
     }
 
     @Override
@@ -1013,14 +875,14 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (h == null) {
             return List.of();
         }
-        var members = h.getCluster().getMembers();
-        var byMember = reports.live(members.stream().map(m -> m.getUuid().toString()).toList());
+        var all = h.getCluster().getMembers();
+        var byMember = reports.live(all.stream().map(m -> m.getUuid().toString()).toList());
         var result = new ArrayList<Member>();
         boolean first = true;
-        for (var m : members) {
+        for (var m : all) {
             var id = m.getUuid().toString();
             var report = byMember.get(id);
-            result.add(new Member(id, m.getAddress().getHost() + ":" + m.getAddress().getPort(), m.localMember(), first,
+            result.add(new Member(id, Members.address(m), m.localMember(), first,
                     report == null ? 0 : report.masteredRate(), report == null ? -1 : report.cpu()));
             first = false;
         }
@@ -1033,7 +895,7 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         if (h == null) {
             return 1;
         }
-        long total = reports.live(liveMembers()).values().stream().mapToLong(MemberReport::masteredRate).sum();
+        long total = reports.live(members.live()).values().stream().mapToLong(MemberReport::masteredRate).sum();
         long perMember = Math.max(1, ((long) config.highWater() + config.lowWater()) / 2);
         return (int) Math.max(1, (total + perMember - 1) / perMember);
     }
@@ -1056,37 +918,9 @@ public final class Cluster implements ICluster, IRoleArbiter, IOFSwitchListener,
         return migrations.recent();
     }
 
-    /** A member named by its id, a unique id prefix or its {@code host:port}. */
-    @Override
-    public String resolve(String name) {
-        var matches = new LinkedHashMap<String, String>();
-        for (var m : hz.getCluster().getMembers()) {
-            var id = m.getUuid().toString();
-            var address = m.getAddress().getHost() + ":" + m.getAddress().getPort();
-            if (id.equals(name) || address.equals(name)) {
-                return id;
-            }
-            if (id.startsWith(name)) {
-                matches.put(id, address);
-            }
-        }
-        if (matches.size() != 1) {
-            throw new IllegalArgumentException(matches.isEmpty() ? "no member " + name
-                    : "member " + name + " is ambiguous: " + matches.values());
-        }
-        return matches.keySet().iterator().next();
-    }
-
     @Override
     public String describe(String member) {
-        var h = hz;
-        if (h != null) {
-            for (var m : h.getCluster().getMembers()) {
-                if (m.getUuid().toString().equals(member)) {
-                    return m.getAddress().getHost() + ":" + m.getAddress().getPort();
-                }
-            }
-        }
-        return member.length() > 8 ? member.substring(0, 8) : member;
+        var m = members;
+        return m != null && hz != null ? m.describe(member) : member.length() > 8 ? member.substring(0, 8) : member;
     }
 }

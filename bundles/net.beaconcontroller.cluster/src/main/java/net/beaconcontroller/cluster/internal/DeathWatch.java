@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -34,14 +35,7 @@ final class DeathWatch {
 
     private final HazelcastInstance hz;
     private final long periodMillis;
-    /** When each member without a connection was last probed (System.nanoTime); the calling thread's own. */
-    private final Map<UUID, Long> probed = new HashMap<>();
-    /**
-     * Members refused by the last check. One refusal is not enough: fault-injection runs saw a live member's port
-     * refuse a probe while it was in the cluster, and suspecting it split the cluster. A dead process refuses again
-     * on the next check; the cost is one check period.
-     */
-    private final Map<UUID, String> refusedOnce = new HashMap<>();
+    private final Refusals refusals = new Refusals();
 
     DeathWatch(HazelcastInstance hz, long periodMillis) {
         this.hz = hz;
@@ -56,9 +50,7 @@ final class DeathWatch {
         }
         var connections = node.getServer().getConnectionManager(EndpointQualifier.MEMBER);
         var members = hz.getCluster().getMembers();
-        var ids = members.stream().map(m -> m.getUuid()).toList();
-        probed.keySet().retainAll(ids);
-        refusedOnce.keySet().retainAll(ids);
+        refusals.retain(members.stream().map(m -> m.getUuid()).toList());
         long now = System.nanoTime();
         for (var m : members) {
             var id = m.getUuid();
@@ -67,20 +59,14 @@ final class DeathWatch {
             }
             var connection = connections.get(m.getAddress());
             if (connection != null && connection.isAlive()) {
-                probed.remove(id);
-                refusedOnce.remove(id);
+                refusals.connected(id);
                 continue;
             }
-            var last = probed.get(id);
-            if (last != null && now - last < REPROBE_NANOS && !refusedOnce.containsKey(id)) {
+            if (!refusals.due(id, now)) {
                 continue;
             }
-            probed.put(id, now);
             var refusal = refusal(new InetSocketAddress(m.getAddress().getHost(), m.getAddress().getPort()));
-            if (refusal == null) {
-                refusedOnce.remove(id);
-            } else if (refusedOnce.putIfAbsent(id, refusal) != null) {
-                refusedOnce.remove(id);
+            if (refusals.dead(id, refusal)) {
                 log.warn("cluster: member {} refuses connections ({}, twice {} ms apart): its process is gone; it"
                         + " leaves the cluster now", m.getAddress(), refusal, periodMillis);
                 node.getClusterService().suspectMember(m, "its process is gone (connection refused)", true);
@@ -97,6 +83,59 @@ final class DeathWatch {
             return e.getMessage();
         } catch (IOException e) {
             return null; // a timeout or an unreachable network: frozen or cut off, for the heartbeats to judge
+        }
+    }
+
+    /**
+     * When to probe a member that has no live connection, and when its refusals add up to a death: two checks in a
+     * row. One refusal is not enough: fault-injection runs saw a live member's port refuse a probe while it was in the
+     * cluster, and suspecting it split the cluster. A dead process refuses again on the next check; the cost is one
+     * check period. The calling thread's own.
+     */
+    static final class Refusals {
+        /** When each member without a connection was last probed (System.nanoTime). */
+        private final Map<UUID, Long> probed = new HashMap<>();
+        /** Members the last probe found refusing. */
+        private final Map<UUID, String> refusedOnce = new HashMap<>();
+
+        void retain(Collection<UUID> members) {
+            probed.keySet().retainAll(members);
+            refusedOnce.keySet().retainAll(members);
+        }
+
+        /** Its connection to this member is up: whatever was refused before is forgotten. */
+        void connected(UUID id) {
+            probed.remove(id);
+            refusedOnce.remove(id);
+        }
+
+        /**
+         * Whether to probe {@code id} now: at once after a refusal, else at most once per {@link #REPROBE_NANOS},
+         * so that a member cut off by the network (each probe waits for its timeout) costs the thread little.
+         */
+        boolean due(UUID id, long now) {
+            var last = probed.get(id);
+            if (last != null && now - last < REPROBE_NANOS && !refusedOnce.containsKey(id)) {
+                return false;
+            }
+            probed.put(id, now);
+            return true;
+        }
+
+        /**
+         * @param refusal why the probe was refused, null if it was not
+         * @return whether this refusal is the second in a row: the member's process is gone
+         */
+        boolean dead(UUID id, String refusal) {
+            if (refusal == null) {
+                refusedOnce.remove(id);
+                return false;
+            }
+            if (refusedOnce.putIfAbsent(id, refusal) == null) {
+                return false;
+            }
+            refusedOnce.remove(id);
+            return true;
         }
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
@@ -65,14 +66,17 @@ final class Migrations {
         return !incoming.isEmpty();
     }
 
-    /** On the member's thread: see {@link net.beaconcontroller.cluster.ICluster#migrate}. */
-    void migrate(long dpid, String member, CompletableFuture<Migration> result) {
-        var target = peers.resolve(member);
-        var master = peers.mappedMaster(dpid);
+    /**
+     * On the member's thread: see {@link net.beaconcontroller.cluster.ICluster#migrate}.
+     *
+     * @param master    the switch's master as the masters map had it a moment ago, or null
+     * @param connected the live members connected to the switch, by their reports
+     */
+    void migrate(long dpid, String target, String master, Set<String> connected, CompletableFuture<Migration> result) {
         if (master == null) {
             throw new IllegalArgumentException("switch " + Dpids.toString(dpid) + " is not connected to the cluster");
         }
-        if (!peers.connectedTo(dpid).contains(target)) {
+        if (!connected.contains(target)) {
             throw new IllegalArgumentException("member " + peers.describe(target) + " is not connected to switch "
                     + Dpids.toString(dpid));
         }

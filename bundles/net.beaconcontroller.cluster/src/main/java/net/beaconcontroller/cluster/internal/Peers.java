@@ -1,7 +1,6 @@
 package net.beaconcontroller.cluster.internal;
 
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * What the parts of a member (write forwarding, migrations) need of the member: its id, its switches, its view of
@@ -32,17 +31,8 @@ interface Peers {
     /** A member id as its address, for log lines. */
     String describe(String member);
 
-    /** The switch's master as the masters map has it now (a read from the cluster), or null. */
-    String mappedMaster(long dpid);
-
     /** The hand-over point of a migration: the masters map names {@code target}. */
     void handOver(long dpid, String target);
-
-    /** The live members connected to a switch, by their reports. */
-    Set<String> connectedTo(long dpid);
-
-    /** A member named by its id, a unique id prefix or its {@code host:port}. */
-    String resolve(String name);
 
     /** This member is handing its switches over before it leaves: it takes none. */
     boolean leaving();

@@ -49,7 +49,7 @@ class ClusterTest {
     private final List<RoleSwitch> switches = new ArrayList<>();
 
     /** Answers each PACKET_IN with a PACKET_OUT of the same frame, as a hub would. */
-    private static final class Echo implements IOFMessageListener {
+    static final class Echo implements IOFMessageListener {
         @Override
         public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
             sw.write(OFPacketOut.of((OFPacketIn) msg, List.of(new OFActionOutput(OFPort.FLOOD, 0))));
@@ -442,7 +442,7 @@ class ClusterTest {
         }
     }
 
-    private static void sleepMillis(long ms) {
+    static void sleepMillis(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

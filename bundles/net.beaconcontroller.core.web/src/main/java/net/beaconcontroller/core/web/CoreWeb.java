@@ -96,5 +96,13 @@ public final class CoreWeb implements IWebManageable, IOFSwitchListener {
         loops.forEach(l -> busySeconds.add(l.busyNanos() / 1e9, "thread", l.thread()));
         var loopSwitches = metrics.gauge("beacon_io_loop_switches", "Switches an I/O thread serves.");
         loops.forEach(l -> loopSwitches.add(l.switches(), "thread", l.thread()));
+        var r = beacon.getFlowReconciliationStats();
+        metrics.counter("beacon_flow_reconciliations_total", "Flow tables reconciled (a switch connecting to this"
+                + " controller as master, or this controller becoming its master), by how the table was read.")
+                .add(r.runs() - r.timeouts(), "result", "read").add(r.timeouts(), "result", "timeout");
+        metrics.counter("beacon_flows_reconciled_total", "Flows found or written by reconciliation, by outcome:"
+                + " kept, deleted (stale or foreign by policy), pushed (missing), foreign (no Beacon cookie).")
+                .add(r.kept(), "outcome", "kept").add(r.deleted(), "outcome", "deleted")
+                .add(r.pushed(), "outcome", "pushed").add(r.foreign(), "outcome", "foreign");
     }
 }

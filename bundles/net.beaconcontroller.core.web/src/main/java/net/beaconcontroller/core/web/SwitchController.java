@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.openflow.OFFlowMod;
@@ -142,6 +143,7 @@ final class SwitchController {
         m.put("match", e.match().toString());
         m.put("actions", e.actions().isEmpty() ? "drop" : OFActions.toString(e.actions()));
         m.put("cookie", "0x" + Long.toHexString(e.cookie()));
+        m.put("owner", FlowOwner.describe(e.cookie()));
         m.put("durationSeconds", e.durationSec() + e.durationNsec() / 1e9);
         m.put("idleTimeout", e.idleTimeout());
         m.put("hardTimeout", e.hardTimeout());

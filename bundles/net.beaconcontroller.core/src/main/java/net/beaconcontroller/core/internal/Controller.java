@@ -48,6 +48,8 @@ import org.slf4j.LoggerFactory;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
+import net.beaconcontroller.core.FlowReconciliationStats;
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFInitializerListener;
 import net.beaconcontroller.core.IOFMessageListener;
@@ -103,6 +105,7 @@ public final class Controller implements IBeaconProvider {
     /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
+    private final FlowReconciliation reconciliation = new FlowReconciliation();
     private ServerSocketChannel server;
     private Thread acceptor;
 
@@ -245,6 +248,7 @@ public final class Controller implements IBeaconProvider {
             throw e;
         }
         loops.forEach(IOLoop::start);
+        reconciliation.start();
         acceptor = new Thread(this::acceptLoop, "beacon-acceptor");
         acceptor.start();
         log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", server.getLocalAddress(),
@@ -274,6 +278,7 @@ public final class Controller implements IBeaconProvider {
             Thread.currentThread().interrupt();
         }
         loops.clear();
+        reconciliation.stop();
         server = null;
         log.info("controller stopped");
     }
@@ -347,6 +352,25 @@ public final class Controller implements IBeaconProvider {
     @Override
     public synchronized List<IoLoopStats> getIoLoopStats() {
         return loops.stream().map(IOLoop::stats).toList();
+    }
+
+    @Override
+    public FlowReconciliationStats getFlowReconciliationStats() {
+        return reconciliation.stats();
+    }
+
+    /** What {@link ListenerWhiteboard} does for a reconciler service; public for tests outside OSGi. */
+    public void addFlowReconciler(IFlowReconciler reconciler) {
+        reconciliation.add(reconciler);
+    }
+
+    public void removeFlowReconciler(IFlowReconciler reconciler) {
+        reconciliation.remove(reconciler);
+    }
+
+    /** A switch became active with this controller as its master, or this controller became its master. */
+    void reconcileFlows(SwitchConnection sw) {
+        reconciliation.reconcile(sw, config);
     }
 
     @Override

@@ -31,8 +31,24 @@ public @interface ControllerConfig {
             + " afterwards.")
     boolean noDelay() default true;
 
-    @AttributeDefinition(description = "Delete all flows of a switch (and wait for a barrier) before it becomes active.")
-    boolean deletePreExistingFlows() default true;
+    @AttributeDefinition(description = "What happens to the flows a switch already has when it connects to this"
+            + " controller as its master (or only controller). RECONCILE: read its flow table and delete only"
+            + " Beacon's flows their owner knows to be stale, keep the rest, write missing static flows; the switch"
+            + " forwards with its flows throughout. DELETE: delete every flow (and wait for a barrier) before the"
+            + " switch becomes active, as Beacon 1.0 did. KEEP: touch nothing.")
+    PreExistingFlows preExistingFlows() default PreExistingFlows.RECONCILE;
+
+    @AttributeDefinition(description = "Flows without a Beacon cookie found by reconciliation (another tool's):"
+            + " KEEP them (counted), REPORT them (kept, counted, and the first ones logged), or DELETE them.")
+    ForeignFlows foreignFlows() default ForeignFlows.REPORT;
+
+    @AttributeDefinition(min = "1", max = "3600", description = "Seconds a switch has to answer the flow table"
+            + " request of reconciliation before controller.reconcileFallback applies.")
+    int reconcileTimeout() default 10;
+
+    @AttributeDefinition(description = "What a switch that does not answer the flow table request in time gets:"
+            + " KEEP its flows, or DELETE them all.")
+    Fallback reconcileFallback() default Fallback.KEEP;
 
     @AttributeDefinition(description = "controller.callbackOrdering[TYPE] = names: listener names in the order they"
             + " see messages of TYPE (an OpenFlow message type such as PACKET_IN), before the listeners' own"
@@ -50,4 +66,10 @@ public @interface ControllerConfig {
     @AttributeDefinition(min = "65536", max = "1073741824", description = "Bytes queued for one switch before it is"
             + " disconnected as not reading.")
     int outputBufferLimit() default 4 << 20;
+
+    enum PreExistingFlows { RECONCILE, DELETE, KEEP }
+
+    enum ForeignFlows { KEEP, REPORT, DELETE }
+
+    enum Fallback { KEEP, DELETE }
 }

@@ -8,6 +8,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFInitializerListener;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitchListener;
@@ -55,5 +56,15 @@ public final class ListenerWhiteboard {
 
     void removeInitializer(IOFInitializerListener listener) {
         controller.removeOFInitializerListener(listener);
+    }
+
+    @Reference(service = IFlowReconciler.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, unbind = "removeFlowReconciler")
+    void addFlowReconciler(IFlowReconciler reconciler) {
+        controller.addFlowReconciler(reconciler);
+    }
+
+    void removeFlowReconciler(IFlowReconciler reconciler) {
+        controller.removeFlowReconciler(reconciler);
     }
 }

@@ -115,7 +115,7 @@ final class SwitchConnection implements IOFSwitch {
     private ByteBuffer writeBuf = ByteBuffer.allocateDirect(INITIAL_WRITE_BUFFER_SIZE);
     private final int writeLimit;
     private final boolean immediate;
-    private final boolean deletePreExistingFlows;
+    private final ControllerConfig.PreExistingFlows preExistingFlows;
     private final int echoIntervalSeconds;
     private final int echoTimeoutSeconds;
     private boolean dirty;
@@ -165,7 +165,7 @@ final class SwitchConnection implements IOFSwitch {
         var config = controller.config();
         this.writeLimit = config.outputBufferLimit();
         this.immediate = config.immediate();
-        this.deletePreExistingFlows = config.deletePreExistingFlows();
+        this.preExistingFlows = config.preExistingFlows();
         this.echoIntervalSeconds = config.echoInterval();
         this.echoTimeoutSeconds = config.echoTimeout();
         channel.socket().setTcpNoDelay(config.noDelay());
@@ -306,8 +306,9 @@ final class SwitchConnection implements IOFSwitch {
                             requestRole(wanted, deadline).exceptionallyCompose(e -> withoutRoles(wanted, e)), this::execute);
                 })
                 .thenCompose(ignored -> {
-                    // Another controller masters this switch: its flows are not ours to delete.
-                    if (!deletePreExistingFlows || role == NiciraRole.SLAVE) {
+                    // Another controller masters this switch: its flows are not ours to delete. Reconciliation
+                    // (the default) happens once the switch is active, forwarding with its flows meanwhile.
+                    if (preExistingFlows != ControllerConfig.PreExistingFlows.DELETE || role == NiciraRole.SLAVE) {
                         return CompletableFuture.completedFuture(null);
                     }
                     write(OFFlowMod.builder().xid(nextXid()).command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
@@ -429,6 +430,9 @@ final class SwitchConnection implements IOFSwitch {
         }
         early.clear();
         earlyBytes = 0;
+        if (state == State.ACTIVE && role != NiciraRole.SLAVE) {
+            controller.reconcileFlows(this);
+        }
     }
 
     // -------------------------------------------------------------------------------------------- requests, replies
@@ -547,7 +551,13 @@ final class SwitchConnection implements IOFSwitch {
             } else if (granted == NiciraRole.MASTER) {
                 log.info("switch {}: role MASTER (asserted again)", getStringId());
             }
+            var was = role;
             role = granted;
+            // Made master of a switch it already held as slave (fail-over, migration): the same reconciliation as at a
+            // connection, never a wipe. During the handshake the activation does it.
+            if (granted == NiciraRole.MASTER && was != NiciraRole.MASTER && state == State.ACTIVE) {
+                controller.reconcileFlows(this);
+            }
             return granted;
         });
     }

@@ -54,7 +54,7 @@ class HandshakeTest {
 
     @Test
     void handshakeSendsTheRequestsInOrderAndActivatesTheSwitchOnce() {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=DELETE")) {
             var fake = fx.connect(DPID, FakeSwitch.port(1, "eth1"), FakeSwitch.port(7, "eth7"),
                     FakeSwitch.port(OFPort.LOCAL, "br0"));
             OFHello hello = fake.expect(OFType.HELLO, WAIT);
@@ -104,7 +104,7 @@ class HandshakeTest {
 
     @Test
     void withoutDeletePreExistingFlowsNoFlowModIsSent() throws Exception {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=false")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=KEEP")) {
             var fake = fx.connect(DPID, FakeSwitch.port(1, "eth1"));
             var sw = fx.handshake(fake);
             // A barrier round trip proves that everything the controller sent before has reached the switch.

@@ -374,7 +374,7 @@ class RegressionTest {
      */
     @Test
     void aSwitchThatLeavesDuringATolerantInitializerNeverBecomesActive() {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=false")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=KEEP")) {
             var initializing = new CompletableFuture<IOFSwitch>();
             var barrierFailure = new CompletableFuture<Throwable>();
             fx.controller.addOFInitializerListener(initializer("tolerant", sw -> {
@@ -532,7 +532,7 @@ class RegressionTest {
      */
     @Test
     void flowRemovedBeyondTheEarlyBoundAreDroppedAndTheHandshakeCompletes() {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=DELETE")) {
             var flows = new RecordingListener("flows");
             fx.controller.addOFMessageListener(OFType.FLOW_REMOVED, flows);
             var fake = fx.connect(0xE, FakeSwitch.port(1, "eth1"));

@@ -28,7 +28,9 @@ import net.beaconcontroller.openflow.OFErrorCode;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /** Switch roles chosen by an {@link IRoleArbiter}: what the controller does for a SLAVE and for a MASTER. */
@@ -74,7 +76,7 @@ class RoleTest {
 
     @Test
     void aSlaveKeepsTheSwitchFlowsDropsItsPacketInsAndForwardsItsWrites() {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=DELETE")) {
             var arbiter = new FixedRole(NiciraRole.SLAVE);
             fx.controller.setRoleArbiter(arbiter);
             var listener = new RecordingListener("recorder");
@@ -106,6 +108,30 @@ class RoleTest {
         }
     }
 
+    /**
+     * Issue 23: a slave made master (fail-over, migration) reads the switch's flow table and reconciles it, as at a
+     * connection, and never wipes it; a slave's connection reads nothing.
+     */
+    @Test
+    void aSlaveMadeMasterReconcilesTheFlowTableAndNeverWipesIt() {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=RECONCILE")) {
+            fx.controller.setRoleArbiter(new FixedRole(NiciraRole.SLAVE));
+            var fake = answeringRoles(fx.connect(3));
+            var sw = fx.handshake(fake);
+            fake.expect(OFType.VENDOR, WAIT);
+            sleep(QUIET);
+            assertFalse(fake.received().stream().anyMatch(RoleTest::isFlowTableRequest), "a slave reads no flows");
+            assertEquals(NiciraRole.MASTER, sw.setRole(NiciraRole.MASTER, WAIT).join());
+            fake.expect(OFType.STATS_REQUEST, RoleTest::isFlowTableRequest, WAIT);
+            fx.awaitReconciliations(1);
+            assertEquals(0, fake.count(OFType.FLOW_MOD), "no wipe, nothing stale: " + fake.types());
+        }
+    }
+
+    private static boolean isFlowTableRequest(OFMessage m) {
+        return m instanceof OFStatsRequest r && r.body() instanceof OFFlowStatsRequest;
+    }
+
     private static void sleep(Duration d) {
         try {
             Thread.sleep(d.toMillis());
@@ -116,7 +142,7 @@ class RoleTest {
 
     @Test
     void aMasterDeletesFlowsAndHandlesPacketInsAndARoleChangeTakesEffectWhenGranted() {
-        try (var fx = ControllerFixture.start("controller.deletePreExistingFlows=true")) {
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=DELETE")) {
             fx.controller.setRoleArbiter(new FixedRole(NiciraRole.MASTER));
             var listener = new RecordingListener("recorder");
             fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);

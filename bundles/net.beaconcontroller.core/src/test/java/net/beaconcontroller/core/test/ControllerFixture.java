@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.internal.Controller;
@@ -55,11 +56,14 @@ public final class ControllerFixture implements AutoCloseable {
     }
 
     /**
-     * Starts a controller with the test defaults (loopback, ephemeral port) and {@code settings} as in
+     * Starts a controller with the test defaults (loopback, ephemeral port, pre-existing flows deleted) and {@code settings} as in
      * {@code beacon.properties} ("controller.threadCount=2").
      */
     public static ControllerFixture start(String... settings) {
-        var all = new ArrayList<String>(List.of("controller.listenAddress=127.0.0.1", "controller.listenPort=0"));
+        // DELETE: the handshake most tests script ends with the wipe's barrier and sends no flow table request; tests
+        // of reconciliation ask for RECONCILE (the product's default).
+        var all = new ArrayList<String>(List.of("controller.listenAddress=127.0.0.1", "controller.listenPort=0",
+                "controller.preExistingFlows=DELETE"));
         all.addAll(List.of(settings));
         var fx = new ControllerFixture(Configs.of(ControllerConfig.class, all.toArray(String[]::new)));
         try {
@@ -110,6 +114,29 @@ public final class ControllerFixture implements AutoCloseable {
 
     /** A fake switch and the controller's view of it. */
     public record Connected(FakeSwitch fake, IOFSwitch sw) { }
+
+    /** Adds a flow reconciler as the whiteboard would when its service appears. */
+    public <R extends IFlowReconciler> R addFlowReconciler(R reconciler) {
+        controller.addFlowReconciler(reconciler);
+        return reconciler;
+    }
+
+    /** Waits until flow reconciliation has finished {@code runs} switches in all (see the controller's stats). */
+    public void awaitReconciliations(long runs) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (controller.getFlowReconciliationStats().runs() < runs) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("flow reconciliation did not finish " + runs + " switch(es) within " + WAIT
+                        + ": " + controller.getFlowReconciliationStats());
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+    }
 
     /**
      * Adds a switch listener, as the whiteboard does for a component that starts, and returns once it has been told

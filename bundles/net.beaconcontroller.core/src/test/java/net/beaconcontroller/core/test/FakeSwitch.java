@@ -33,6 +33,9 @@ import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsReply;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsRequest;
 
 /**
  * A scripted OpenFlow 1.0 switch for tests: a real blocking socket on loopback and a reader thread that parses what
@@ -79,6 +82,8 @@ public final class FakeSwitch implements AutoCloseable {
     private String closeCause;
     private Throwable readerFailure;
     private volatile boolean closing;
+    /** What the switch answers a flow table request with (reconciliation reads it): empty unless a test sets it. */
+    private volatile List<OFFlowStatsEntry> flowTable = List.of();
 
     private FakeSwitch(int port, long dpid, List<OFPhysicalPort> ports, int receiveBuffer) throws IOException {
         this.dpid = dpid;
@@ -93,8 +98,14 @@ public final class FakeSwitch implements AutoCloseable {
         in = socket.getInputStream();
         out = socket.getOutputStream();
         answers.put(OFType.FEATURES_REQUEST, m -> features(m.xid()).toByteArray());
-        answers.put(OFType.STATS_REQUEST, m -> ((OFStatsRequest) m).body() instanceof OFDescStatsRequest
-                ? new OFStatsReply(m.xid(), 0, DESCRIPTION).toByteArray() : null);
+        answers.put(OFType.STATS_REQUEST, m -> {
+            var body = ((OFStatsRequest) m).body();
+            if (body instanceof OFDescStatsRequest) {
+                return new OFStatsReply(m.xid(), 0, DESCRIPTION).toByteArray();
+            }
+            return body instanceof OFFlowStatsRequest
+                    ? new OFStatsReply(m.xid(), 0, new OFFlowStatsReply(flowTable)).toByteArray() : null;
+        });
         answers.put(OFType.BARRIER_REQUEST, m -> new OFBarrierReply(m.xid()).toByteArray());
         answers.put(OFType.ECHO_REQUEST, m -> new OFEchoReply(m.xid(), ((OFEchoRequest) m).data()).toByteArray());
         reader = new Thread(this::readLoop, "fake-switch-" + Long.toHexString(dpid));
@@ -141,6 +152,12 @@ public final class FakeSwitch implements AutoCloseable {
                 answers.put(type, answer);
             }
         }
+        return this;
+    }
+
+    /** The flows this switch reports when asked for its flow table (one reply, all tables). */
+    public FakeSwitch flowTable(List<OFFlowStatsEntry> flows) {
+        flowTable = List.copyOf(flows);
         return this;
     }
 

@@ -14,6 +14,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
@@ -46,6 +47,8 @@ import net.beaconcontroller.util.Prefetch;
 @Designate(ocd = LearningSwitch.Config.class)
 @BeaconListener(types = {OFType.PACKET_IN, OFType.PORT_STATUS})
 public final class LearningSwitch implements IOFMessageListener {
+    /** Names the learning switch as its flows' owner (see {@link FlowOwner}). */
+    static final long COOKIE = FlowOwner.LEARNING_SWITCH.cookie();
     /** Its listener name (the default: the class name in lower case) and the prefix of its keys. */
     public static final String NAME = "learningswitch";
     private static final List<OFAction> FLOOD = List.of(new OFActionOutput(OFPort.FLOOD, 0));
@@ -153,6 +156,7 @@ public final class LearningSwitch implements IOFMessageListener {
         List<OFAction> actions = outPort == inPort ? DROP : List.of(new OFActionOutput(outPort, 0));
         sw.write(OFFlowMod.builder()
                 .match(OFMatch.fromFrame(frame, inPort))
+                .cookie(COOKIE)
                 .idleTimeout(c.idleTimeout())
                 .hardTimeout(c.hardTimeout())
                 .bufferId(pi.bufferId())

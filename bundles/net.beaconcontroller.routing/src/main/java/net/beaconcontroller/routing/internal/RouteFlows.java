@@ -3,6 +3,7 @@ package net.beaconcontroller.routing.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.action.OFAction;
@@ -21,10 +22,10 @@ import net.beaconcontroller.routing.Hop;
  */
 public record RouteFlows(Routing.Config.Match granularity, int idleTimeout, int hardTimeout, int priority) {
     /**
-     * Marks routing's flows ("route" in ASCII), so that they can be told apart in flow dumps, statistics and
-     * FLOW_REMOVED messages. OpenFlow 1.0 cannot select flows by cookie in a DELETE, so removal goes by match.
+     * Names routing as the flows' owner, so that they can be told apart in flow dumps, statistics, FLOW_REMOVED
+     * messages and reconciliation. OpenFlow 1.0 cannot select flows by cookie in a DELETE, so removal goes by match.
      */
-    public static final long COOKIE = 0x726f_7574_6500_0000L;
+    public static final long COOKIE = FlowOwner.ROUTING.cookie();
 
     /** One FLOW_MOD for the switch {@code dpid}. */
     public record Flow(long dpid, OFFlowMod flowMod) {

@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
+import net.beaconcontroller.core.FlowOwner;
+import net.beaconcontroller.core.FlowVerdict;
 import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.MessageContext;
@@ -42,6 +45,7 @@ import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Frame;
@@ -66,10 +70,10 @@ import net.beaconcontroller.topology.SwitchPort;
  * filter): those are black holes whoever installed them, and this holds even with no engine running.
  */
 @Component(configurationPid = Routing.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
-        service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class})
+        service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class, IFlowReconciler.class})
 @Designate(ocd = Routing.Config.class)
 @BeaconListener(types = OFType.PACKET_IN, after = {"topology", "devicemanager"})
-public final class Routing implements IOFMessageListener, ITopologyListener, IRouteListener {
+public final class Routing implements IOFMessageListener, ITopologyListener, IRouteListener, IFlowReconciler {
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "routing";
     private static final Logger log = LoggerFactory.getLogger(Routing.class);
@@ -268,6 +272,17 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
                 ByteBuffer.wrap(reply)));
         counters.add(Event.PROXY_ARP_REPLY);
         return true;
+    }
+
+    @Override
+    public FlowOwner owner() {
+        return FlowOwner.ROUTING;
+    }
+
+    /** See {@link RouteAudit}: what still has to be learnt after a restart never gets a flow deleted. */
+    @Override
+    public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
+        return RouteAudit.judge(sw, flow, devices, engine.get());
     }
 
     @Override

@@ -44,7 +44,7 @@ abstract class RoutingTestBase {
     }
 
     Routing start(FakeNetwork network, String[] settings, long... dpids) {
-        fx = ControllerFixture.start("controller.threadCount=1", "controller.deletePreExistingFlows=false");
+        fx = ControllerFixture.start("controller.threadCount=1", "controller.preExistingFlows=KEEP");
         routing = new Routing(network.recording(fx.controller), network.topology, network.devices,
                 Configs.of(Routing.Config.class, settings));
         fx.controller.addOFMessageListener(OFType.PACKET_IN, network.deviceTagger);

@@ -21,8 +21,8 @@ import net.beaconcontroller.util.Dpids;
 final class FlowRequest {
     /** Floodlight's default priority for pushed flows. */
     static final int DEFAULT_PRIORITY = 32768;
-    /** "stat" in the cookie's top bytes marks Beacon's static flows (routing uses "route"). */
-    static final long COOKIE = 0x7374_6174_0000_0000L;
+    /** The user's part of the cookie when none is given (the owner's part marks the flow as static anyway). */
+    static final long COOKIE = 0;
 
     private static final Set<String> FLOW_KEYS = Set.of("switch", "name", "priority", "cookie", "active",
             "idle_timeout", "hard_timeout", "table", "actions");

@@ -31,19 +31,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.FlowOwner;
+import net.beaconcontroller.core.FlowVerdict;
 import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IOFSwitch;
-import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.SharedMap;
+import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /**
- * Keeps the static flows in a file and on their switches: writes a flow when it is added and every flow of a switch
- * when the switch connects (after the controller's own start-up deletes, so they stay), or when this component starts
- * while the switch is connected.
+ * Keeps the static flows in a file and on their switches: writes a flow when it is added, and the flows a switch
+ * lacks when the core reconciles the switch's flow table (at connection and on becoming its master), deleting the
+ * static flows it has that are no longer wanted.
  *
  * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name: the writer's id
  * and the flow's line of the file): a flow added or removed on any member is written to or taken off its switch by
@@ -53,9 +57,9 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
  * version, taking its own off the switch and writing the cluster's.
  */
 @Component(configurationPid = StaticFlowPusher.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
-        immediate = true, service = {IStaticFlowPusher.class, IOFSwitchListener.class})
+        immediate = true, service = {IStaticFlowPusher.class, IFlowReconciler.class})
 @Designate(ocd = StaticFlowPusher.Config.class)
-public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListener {
+public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconciler {
     static final String NAME = "staticflowpusher";
     private static final Logger log = LoggerFactory.getLogger(StaticFlowPusher.class);
 
@@ -104,6 +108,24 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
                 join(f, decode(shared.setIfAbsent(f.name(), encode(f))));
             }
             subscription = shared.subscribe(this::sharedFlow);
+        }
+        writeToConnectedSwitches();
+    }
+
+    /**
+     * Started while switches are connected (a bundle update or restart): their reconciliation is over, so their flows
+     * go now, as the switch's master. Reconciliation of later connections writes only what a switch lacks.
+     */
+    private void writeToConnectedSwitches() {
+        for (var sw : beacon.getSwitches().values()) {
+            if (sw.getRole() == NiciraRole.SLAVE) {
+                continue;
+            }
+            var writes = missing(sw, List.of());
+            if (!writes.isEmpty()) {
+                sw.write(writes);
+                sw.flush();
+            }
         }
     }
 
@@ -254,39 +276,41 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IOFSwitchListe
     }
 
     @Override
-    public String getName() {
-        return NAME;
+    public FlowOwner owner() {
+        return FlowOwner.STATIC_FLOWS;
     }
 
     /**
-     * In a cluster the switch's master writes its flows; a slave's writes would go through the master anyway. Runs on
-     * the switch's I/O thread: a flow that cannot be written is logged and skipped, the others still go.
+     * Wanted when it is exactly one of the switch's static flows; anything else with the static owner (a flow removed
+     * or changed while Beacon was down, or by another member) is stale, and a changed flow is written again by
+     * {@link #missing}.
      */
     @Override
-    public void addedSwitch(IOFSwitch sw) {
-        if (sw.getRole() == NiciraRole.SLAVE) {
-            return;
-        }
-        int written = 0;
+    public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
         for (var f : getFlows()) {
-            if (f.dpid() != sw.getId() || !f.active()) {
-                continue;
-            }
-            try {
-                sw.write(f.add());
-                written++;
-            } catch (RuntimeException e) {
-                log.warn("static flow {} not written to {}: {}", f.name(), sw.getStringId(), e.toString());
+            if (f.dpid() == sw.getId() && f.active() && f.isOnSwitchAs(flow)) {
+                return FlowVerdict.WANTED;
             }
         }
-        if (written > 0) {
-            sw.flush();
-            log.info("{} static flow(s) written to {}", written, sw.getStringId());
-        }
+        return FlowVerdict.STALE;
     }
 
+    /**
+     * The switch's active static flows not among {@code present}: all of them after a wipe. Reconciliation asks only
+     * as the switch's master; in a cluster a switch gets its flows from its master.
+     */
     @Override
-    public void removedSwitch(IOFSwitch sw) {
+    public List<OFFlowMod> missing(IOFSwitch sw, List<OFFlowStatsEntry> present) {
+        var writes = new ArrayList<OFFlowMod>();
+        for (var f : getFlows()) {
+            if (f.dpid() == sw.getId() && f.active() && present.stream().noneMatch(f::isOnSwitchAs)) {
+                writes.add(f.add());
+            }
+        }
+        if (!writes.isEmpty()) {
+            log.info("{} static flow(s) to write to {}", writes.size(), sw.getStringId());
+        }
+        return writes;
     }
 
     /** Writes the flow's ADD or DELETE_STRICT to its switch if connected; returns whether it was. */

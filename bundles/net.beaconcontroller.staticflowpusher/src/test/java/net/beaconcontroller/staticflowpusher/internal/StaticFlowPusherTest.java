@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import net.beaconcontroller.config.SettingException;
-import net.beaconcontroller.core.IOFSwitch;
+import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
@@ -28,7 +27,7 @@ import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
 import net.beaconcontroller.openflow.action.OFActions;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /** Static flows against a real controller and scripted switches, kept in a real file. */
@@ -42,7 +41,7 @@ class StaticFlowPusherTest {
 
     private static boolean isAdd(Object m, StaticFlow f) {
         return m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.ADD && fm.match().equals(f.match())
-                && fm.priority() == f.priority() && fm.actions().equals(f.actions()) && fm.cookie() == f.cookie();
+                && fm.priority() == f.priority() && fm.actions().equals(f.actions()) && fm.cookie() == f.switchCookie();
     }
 
     private static boolean isDelete(Object m, StaticFlow f) {
@@ -59,7 +58,7 @@ class StaticFlowPusherTest {
     void addedFlowsGoToTheirSwitchNowAndAgainOnEveryConnection() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
+            var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
                     null));
             var f1 = flow("f1", 1, "in_port=1,dl_type=0x800,nw_dst=10.0.0.2", "output:2", 100);
             var f2 = flow("f2", 2, "in_port=2", "drop", 200);
@@ -116,7 +115,7 @@ class StaticFlowPusherTest {
         var path = dir.resolve("flows.txt");
         var kept = new StaticFlow("web server\u00e9", 0xfedcba9876543210L,
                 OFMatch.parse("dl_vlan=10,dl_type=0x800,nw_proto=6,nw_src=10.1.0.0/16,tp_dst=80"),
-                OFActions.parse("mod_vlan_vid:20,output:3,enqueue:4:7"), 65535, -1L, 30, 600, true);
+                OFActions.parse("mod_vlan_vid:20,output:3,enqueue:4:7"), 65535, 0xffff_ffff_ffffL, 30, 600, true);
         var inactive = new StaticFlow("off", 1, OFMatch.ALL, List.of(), 0, 0, 0, 0, false);
         try (var fx = ControllerFixture.start()) {
             var pusher = new StaticFlowPusher(fx.controller, new FlowFile(path), null);
@@ -125,7 +124,7 @@ class StaticFlowPusherTest {
         }
         assertEquals(List.of(kept, inactive), new FlowFile(path).read());
         try (var fx = ControllerFixture.start()) {
-            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(path), null));
+            var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller, new FlowFile(path), null));
             assertEquals(List.of(inactive, kept), pusher.getFlows());
             var c = fx.connectActive(1);
             c.sw().barrier(WAIT).join();
@@ -169,9 +168,11 @@ class StaticFlowPusherTest {
                 var fx2 = ControllerFixture.start()) {
             var s1 = fx1.connectActive(1);
             var s2 = fx2.connectActive(1);
-            var one = fx1.addSwitchListener(new StaticFlowPusher(fx1.controller, new FlowFile(oneFile), cluster));
+            fx1.awaitReconciliations(1);
+            fx2.awaitReconciliations(1);
+            var one = fx1.addFlowReconciler(new StaticFlowPusher(fx1.controller, new FlowFile(oneFile), cluster));
             // Two joins with a flow of its own: the cluster takes it, and one keeps it too.
-            var two = fx2.addSwitchListener(new StaticFlowPusher(fx2.controller, new FlowFile(twoFile), cluster));
+            var two = fx2.addFlowReconciler(new StaticFlowPusher(fx2.controller, new FlowFile(twoFile), cluster));
             cluster.settle();
             assertEquals(List.of(old), one.getFlows());
             var f1 = flow("f1", 1, "in_port=1", "output:2", 100);
@@ -207,9 +208,10 @@ class StaticFlowPusherTest {
         try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
                 var fx2 = ControllerFixture.start()) {
             var s2 = fx2.connectActive(1);
-            var one = fx1.addSwitchListener(new StaticFlowPusher(fx1.controller, new FlowFile(dir.resolve("one.txt")),
+            fx2.awaitReconciliations(1);
+            var one = fx1.addFlowReconciler(new StaticFlowPusher(fx1.controller, new FlowFile(dir.resolve("one.txt")),
                     cluster));
-            var two = fx2.addSwitchListener(new StaticFlowPusher(fx2.controller, new FlowFile(dir.resolve("two.txt")),
+            var two = fx2.addFlowReconciler(new StaticFlowPusher(fx2.controller, new FlowFile(dir.resolve("two.txt")),
                     cluster));
             assertEquals(List.of(theirs), two.getFlows());
             assertEquals(List.of(theirs), new FlowFile(dir.resolve("two.txt")).read());
@@ -226,7 +228,8 @@ class StaticFlowPusherTest {
         new FlowFile(dir.resolve("flows.txt")).write(List.of(f1));
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
-            var pusher = fx.addSwitchListener(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
+            fx.awaitReconciliations(1); // the switch's connection is over before the pusher starts
+            var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
                     null));
             c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
             c.sw().barrier(WAIT).join();
@@ -254,40 +257,49 @@ class StaticFlowPusherTest {
     }
 
     /**
-     * Issue 28, finding 5: on the switch's I/O thread, a flow that fails to be written is skipped and the others go;
-     * nothing is thrown at the I/O loop.
+     * Reconciliation after a restart: the switch's copy of a wanted flow stays (no second ADD, which would reset its
+     * counters), a static flow removed while Beacon was down is deleted, a missing one is written.
      */
     @Test
-    void oneFlowThatCannotBeWrittenKeepsNoneOfTheOthersAway() {
-        try (var fx = ControllerFixture.start()) {
-            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
-            var good = flow("good", 1, "in_port=1", "output:2", 100);
-            var bad = flow("bad", 1, "in_port=2", "output:1", 666);
-            var other = flow("other", 1, "in_port=3", "output:1", 100);
-            assertFalse(pusher.add(good));
-            pusher.add(bad);
-            pusher.add(other);
-            var written = new java.util.ArrayList<Object>();
-            var sw = (IOFSwitch) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {IOFSwitch.class},
-                    (proxy, method, args) -> switch (method.getName()) {
-                        case "getId" -> 1L;
-                        case "getStringId" -> "00:00:00:00:00:00:00:01";
-                        case "getRole" -> NiciraRole.MASTER;
-                        case "write" -> {
-                            var messages = args[0] instanceof List<?> l ? l : List.of(args[0]);
-                            if (messages.stream().anyMatch(m -> isAdd(m, bad))) {
-                                throw new IllegalStateException("cannot encode");
-                            }
-                            written.addAll(messages);
-                            yield null;
-                        }
-                        default -> null;
-                    });
-            pusher.addedSwitch(sw);
-            assertEquals(2, written.size());
-            assertTrue(written.stream().anyMatch(m -> isAdd(m, good)));
-            assertTrue(written.stream().anyMatch(m -> isAdd(m, other)));
+    void reconciliationKeepsWantedFlowsDeletesRemovedOnesAndWritesMissingOnes() {
+        var kept = flow("kept", 1, "in_port=1", "output:2", 100);
+        var missing = flow("missing", 1, "in_port=2", "output:1", 100);
+        var removed = flow("removed", 1, "in_port=3", "output:1", 100);
+        try (var fx = ControllerFixture.start("controller.preExistingFlows=RECONCILE")) {
+            var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller,
+                    new FlowFile(dir.resolve("flows.txt")), null));
+            pusher.add(kept);
+            pusher.add(missing);
+            var fake = fx.connect(1, FakeSwitch.port(1, "eth1"), FakeSwitch.port(2, "eth2"));
+            fake.flowTable(List.of(entry(kept), entry(removed)));
+            var sw = fx.handshake(fake);
+            fake.expect(OFType.FLOW_MOD, m -> isAdd(m, missing), WAIT);
+            sw.barrier(WAIT).join();
+            assertEquals(1, adds(fake), "only the missing flow is written");
+            assertTrue(fake.received().stream().anyMatch(m -> isDelete(m, removed)));
+            assertFalse(fake.received().stream().anyMatch(m -> isDelete(m, kept)));
+            var stats = fx.controller.getFlowReconciliationStats();
+            assertEquals(new FlowReconciliationStats(1, 0, 1, 1, 1, 0), stats);
         }
+    }
+
+    /** A flow as the switch reports it: what the pusher wrote, with the static owner's cookie. */
+    private static OFFlowStatsEntry entry(StaticFlow f) {
+        return new OFFlowStatsEntry(0, f.match(), 12, 0, f.priority(), f.idleTimeout(), f.hardTimeout(),
+                f.switchCookie(), 0, 0, f.actions());
+    }
+
+    @Test
+    void cookiesKeepTheUsersBitsUnderTheOwnersAndRefuseMore() {
+        var f = flow("f", 1, "*", "drop", 1);
+        assertEquals(0xbe03_0000_0000_0042L, f.switchCookie());
+        var legacy = new StaticFlow("l", 1, OFMatch.ALL, List.of(), 0, 0x7374_6174_0000_0000L, 0, 0, true);
+        assertEquals(0, legacy.cookie(), "the default cookie of earlier versions");
+        var pasted = new StaticFlow("p", 1, OFMatch.ALL, List.of(), 0, 0xbe03_0000_0000_0007L, 0, 0, true);
+        assertEquals(7, pasted.cookie(), "a cookie copied from a flow dump");
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> new StaticFlow("x", 1, OFMatch.ALL, List.of(), 0, 0x0001_0000_0000_0000L, 0, 0, true));
+        assertTrue(e.getMessage().contains("48 bits"), e.getMessage());
     }
 
     @Test

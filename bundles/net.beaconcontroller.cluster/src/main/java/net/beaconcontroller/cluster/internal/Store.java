@@ -1,0 +1,256 @@
+package net.beaconcontroller.cluster.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.hazelcast.map.IMap;
+
+import net.beaconcontroller.cluster.ICluster.Migration;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
+import net.beaconcontroller.util.Dpids;
+
+/**
+ * This member's reads and writes of the shared maps, on a thread of their own: its report, the oldest member's
+ * decisions (a master for every switch that has no live one, balancing rounds) and the view of the masters map that
+ * the coordinator's roles follow. Hazelcast makes a caller wait while a partition it needs moves, for seconds after a
+ * member died; the coordinator thread, which takes over a dead member's switches, retries forwarded writes and answers
+ * the switches' role replies, must not wait behind it. Everything here but {@link #round}'s coalescing flag belongs
+ * to this thread.
+ */
+final class Store {
+    private static final Logger log = LoggerFactory.getLogger(Store.class);
+    /** After a member joined or a connection appeared, a balancing round once the newcomers' handshakes are over. */
+    private static final long BALANCE_DELAY_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** After a balancing move failed (often a target still in its handshake): another round soon. */
+    private static final long RETRY_BALANCE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /**
+     * The masters map for the switches connected here, read at {@code readAt} (System.nanoTime, taken before the read),
+     * and those another member holds MASTER at although the map gives them to this one.
+     */
+    record View(Map<Long, String> masters, Set<Long> contested, long readAt) { }
+
+    private final Members members;
+    private final IMap<Long, String> masters;
+    private final Reports reports;
+    private final IMap<String, Boolean> leaving;
+    private final Supplier<String> self;
+    private final Map<Long, SwitchState> local;
+    private final Supplier<ClusterConfig> config;
+    private final BiFunction<Long, String, CompletionStage<Migration>> migrate;
+    private final BooleanSupplier handingOff;
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(
+            r -> Threads.named(r, "beacon-cluster-store"));
+    /** A round is queued and has not started: another request joins it. Any thread. */
+    private final AtomicBoolean roundQueued = new AtomicBoolean();
+
+    private final Mastership mastership = new Mastership();
+    private long lastBalance = System.nanoTime();
+    /** When the next balancing round is due (System.nanoTime), or Long.MAX_VALUE for none. */
+    private long balanceAt = Long.MAX_VALUE;
+    private CompletionStage<?> balancing = CompletableFuture.completedFuture(null);
+    private int knownConnections;
+    private String lastFailure;
+    private long lastFailureLogged;
+
+    Store(Members members, IMap<Long, String> masters, Reports reports, IMap<String, Boolean> leaving,
+            Supplier<String> self, Map<Long, SwitchState> local, Supplier<ClusterConfig> config,
+            BiFunction<Long, String, CompletionStage<Migration>> migrate, BooleanSupplier handingOff) {
+        this.members = members;
+        this.masters = masters;
+        this.reports = reports;
+        this.leaving = leaving;
+        this.self = self;
+        this.local = local;
+        this.config = config;
+        this.migrate = migrate;
+        this.handingOff = handingOff;
+    }
+
+    void close() {
+        thread.shutdownNow();
+    }
+
+    /**
+     * Runs a task on this thread. A failure is said once a minute per kind: Hazelcast fails operations while members
+     * come and go and the next round tries again, but a failure that lasts must be seen.
+     */
+    void execute(Runnable task) {
+        try {
+            thread.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    var what = e.getClass().getSimpleName() + ": " + e.getMessage();
+                    long now = System.nanoTime();
+                    if (!what.equals(lastFailure) || now - lastFailureLogged > TimeUnit.MINUTES.toNanos(1)) {
+                        log.warn("cluster: reading or writing the shared maps failed (tried again each round): {}",
+                                what);
+                        lastFailure = what;
+                        lastFailureLogged = now;
+                    }
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // stopped
+        }
+    }
+
+    /**
+     * One round: this member's report, the oldest member's decisions, then a fresh view for the coordinator. Requests
+     * while one is queued join it; one while a round runs queues the next, so a view is never older than the request.
+     */
+    void round(Consumer<View> then) {
+        if (!roundQueued.compareAndSet(false, true)) {
+            return;
+        }
+        execute(() -> {
+            roundQueued.set(false);
+            publish();
+            if (members.isOldest() && members.quorum()) {
+                decide();
+            }
+            then.accept(view());
+        });
+    }
+
+    /** Writes this member's report: its switches, the role each granted it, their load. This thread. */
+    void publish() {
+        reports.publish(self.get(), local.values());
+    }
+
+    /** Gives a switch that is no longer connected here back to the oldest member's choice. */
+    void giveBack(long dpid) {
+        execute(() -> {
+            if (!local.containsKey(dpid)) {
+                publish();
+                masters.remove(dpid, self.get());
+            }
+        });
+    }
+
+    /** A balancing round soon (a member joined, the cluster merged). */
+    void balanceSoon() {
+        execute(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + BALANCE_DELAY_NANOS));
+    }
+
+    /** The balancing round under way, if this member started one: a member leaving waits for it. */
+    CompletableFuture<CompletionStage<?>> balancing() {
+        var result = new CompletableFuture<CompletionStage<?>>();
+        execute(() -> result.complete(balancing));
+        return result;
+    }
+
+    /** The oldest member's decisions right away (a member left). */
+    void decideNow() {
+        execute(() -> {
+            if (members.isOldest() && members.quorum()) {
+                reconcile();
+            }
+        });
+    }
+
+    private View view() {
+        long readAt = System.nanoTime();
+        var dpids = new HashSet<>(local.keySet());
+        if (dpids.isEmpty()) {
+            return new View(Map.of(), Set.of(), readAt);
+        }
+        var now = masters.getAll(dpids);
+        var live = members.live();
+        return new View(now, Mastership.contested(self.get(), live, reports.live(live), now), readAt);
+    }
+
+    private void decide() {
+        var read = reconcile();
+        long now = System.nanoTime();
+        // A member's new connections are seen here first: any member's handshake, not only the oldest's.
+        int connections = read.values().stream().mapToInt(r -> r.switches().size()).sum();
+        if (connections > knownConnections) {
+            balanceAt = Math.min(balanceAt, now + BALANCE_DELAY_NANOS);
+        }
+        knownConnections = connections;
+        var c = config.get();
+        boolean periodic = c.balancePeriod() > 0 && now - lastBalance >= TimeUnit.SECONDS.toNanos(c.balancePeriod());
+        if (!handingOff.getAsBoolean() && c.balancePeriod() > 0 && (periodic || now >= balanceAt)) {
+            lastBalance = now;
+            balanceAt = Long.MAX_VALUE;
+            balance(c);
+        }
+    }
+
+    /**
+     * The oldest member, with a majority: every switch a live master connected to it (see {@link Mastership}).
+     *
+     * @return the live members' reports it decided on
+     */
+    private Map<String, MemberReport> reconcile() {
+        var live = members.live();
+        var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
+        var byMember = reports.live(live);
+        var gone = leaving.keySet();
+        for (var change : mastership.decide(live, gone, byMember, current, System.nanoTime())) {
+            long dpid = change.dpid();
+            // Conditional: a migration may have named a new master since the snapshot.
+            boolean done = change.to() == null ? masters.remove(dpid, change.from())
+                    : change.from() == null ? masters.putIfAbsent(dpid, change.to()) == null
+                    : masters.replace(dpid, change.from(), change.to());
+            if (done && change.to() != null) {
+                log.info("cluster: switch {} mastered by {} (was {})", Dpids.toString(dpid),
+                        members.describe(change.to()), change.from() == null ? "none" : members.describe(change.from()));
+            }
+        }
+        return byMember;
+    }
+
+    /** One round of moves towards balance, run together (see {@link Balancer#planAll}). */
+    private void balance(ClusterConfig c) {
+        if (!balancing.toCompletableFuture().isDone()) {
+            return;
+        }
+        var live = members.live();
+        var byMember = reports.live(live);
+        var connections = new HashMap<Long, Set<String>>();
+        var rates = new HashMap<Long, Long>();
+        for (var r : byMember.values()) {
+            for (var sw : r.switches()) {
+                connections.computeIfAbsent(sw.dpid(), k -> new HashSet<>()).add(r.member());
+                if (sw.role() == NiciraRole.MASTER) {
+                    rates.put(sw.dpid(), sw.rate());
+                }
+            }
+        }
+        var gone = leaving.keySet();
+        var targets = live.stream().filter(m -> !gone.contains(m)).toList();
+        var moves = Balancer.planAll(targets, new HashMap<>(masters), connections, rates, c.highWater(),
+                c.lowWater());
+        var runs = new ArrayList<CompletableFuture<?>>();
+        for (var m : moves) {
+            log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()),
+                    members.describe(m.from()), members.describe(m.to()));
+            runs.add(migrate.apply(m.dpid(), m.to()).toCompletableFuture().exceptionally(e -> {
+                log.warn("cluster: balancing move of switch {} failed: {}", Dpids.toString(m.dpid()), e.getMessage());
+                execute(() -> balanceAt = Math.min(balanceAt, System.nanoTime() + RETRY_BALANCE_NANOS));
+                return null;
+            }));
+        }
+        balancing = CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
+    }
+}
