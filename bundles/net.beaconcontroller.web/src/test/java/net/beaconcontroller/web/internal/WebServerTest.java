@@ -291,8 +291,9 @@ class WebServerTest {
     void bundlesBeaconNeedsCannotBeChangedOverHttp() {
         for (var name : List.of("org.eclipse.osgi", "org.apache.felix.scr", "org.apache.felix.configadmin",
                 "org.apache.felix.metatype", "net.beaconcontroller.core", "net.beaconcontroller.web",
-                "net.beaconcontroller.config", "org.eclipse.jetty.server", "org.springframework.spring-webmvc",
-                "com.fasterxml.jackson.core.jackson-databind", "slf4j.api", "org.apache.aries.spifly.dynamic.bundle")) {
+                "net.beaconcontroller.web.jetty", "net.beaconcontroller.config", "org.eclipse.jetty.server",
+                "org.springframework.spring-webmvc", "com.fasterxml.jackson.core.jackson-databind", "slf4j.api",
+                "org.apache.aries.spifly.dynamic.bundle")) {
             assertTrue(PlatformController.needed(name), name);
         }
         for (var name : List.of("net.beaconcontroller.hub", "net.beaconcontroller.core.web",
