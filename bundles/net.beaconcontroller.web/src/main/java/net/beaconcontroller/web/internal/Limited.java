@@ -122,7 +122,10 @@ final class Limited extends HttpServletRequestWrapper implements AutoCloseable {
             return n;
         }
 
-        /** A read the short idle timeout ended is the client's slowness (408); the end of the body ends it. */
+        /**
+         * A read the short idle timeout ended is the client's slowness (408); the end of the body ends the short
+         * timeout (Limited's close: this stream's own would close the container's stream instead).
+         */
         private int timed(Read read) throws IOException {
             int n;
             try {
@@ -137,7 +140,7 @@ final class Limited extends HttpServletRequestWrapper implements AutoCloseable {
                 throw e;
             }
             if (n < 0 || body.isFinished()) {
-                close();
+                Limited.this.close();
             }
             return n;
         }

@@ -11,6 +11,7 @@ import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 
 import org.eclipse.jetty.http.HttpException;
+import org.eclipse.jetty.io.EndPoint;
 import org.junit.jupiter.api.Test;
 
 import jakarta.servlet.ReadListener;
@@ -81,6 +82,30 @@ class LimitedTest {
         try (var limited = new Limited(request(new Body("{}")), 1024, null)) {
             assertEquals("{}", new String(limited.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
             assertThrows(IllegalStateException.class, limited::getReader);
+        }
+    }
+
+    /** Issue 28: the short idle timeout that answers a silent client 408 holds while the body is read, no longer. */
+    @Test
+    void theShortIdleTimeoutEndsWithTheBody() throws IOException {
+        long[] idle = {30_000};
+        var endPoint = (EndPoint) Proxy.newProxyInstance(LimitedTest.class.getClassLoader(),
+                new Class<?>[] {EndPoint.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "getIdleTimeout" -> idle[0];
+                    case "setIdleTimeout" -> {
+                        idle[0] = (Long) args[0];
+                        yield null;
+                    }
+                    case "hashCode" -> 0;
+                    default -> null;
+                });
+        try (var limited = new Limited(request(new Body("{\"a\":1}")), 1024, endPoint)) {
+            var in = limited.getInputStream();
+            assertEquals(Limited.GRACE_NANOS / 1_000_000L, idle[0]);
+            assertEquals('{', in.read());
+            assertEquals(Limited.GRACE_NANOS / 1_000_000L, idle[0]);
+            assertEquals("\"a\":1}", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals(30_000, idle[0]);
         }
     }
 

@@ -528,6 +528,31 @@ class WebServerTest {
         assertEquals(200, send(request("/wm/core/health/json")).statusCode());
     }
 
+    /** A controller that reads its body, then works longer than the grace period (waiting on a switch, say). */
+    @RestController
+    static final class Slow {
+        @PostMapping("/test/slow/json")
+        Map<String, Object> work(@RequestBody Map<String, Object> body) throws InterruptedException {
+            Thread.sleep(Limited.GRACE_NANOS / 1_000_000L + 1_500);
+            return body;
+        }
+    }
+
+    /**
+     * Issue 28: the short idle timeout that answers a silent client 408 does not cut a controller that works longer
+     * than it once the body is read.
+     */
+    @Test
+    @Timeout(20)
+    void aControllerSlowerThanTheGracePeriodIsAnswered() throws Exception {
+        start();
+        server.addContribution(part(new Slow(), Map.of()));
+        var r = send(request("/test/slow/json").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"a\":1}")));
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(1, json(r).get("a").asInt());
+    }
+
     @Test
     @Timeout(20)
     void serverPushSendsWhatClientsChoseInOrder() throws Exception {
