@@ -2,8 +2,9 @@
 # Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
 # needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity test and the
 # default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
-# learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown), then
-# cluster_e2e.py (three instances as one cluster), then cluster_faults.py (faults injected into such a cluster).
+# learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown), then rest_fuzz.py
+# (seeded hostile requests against the REST API of the default configuration), then cluster_e2e.py (three instances
+# as one cluster), then cluster_faults.py (faults injected into such a cluster).
 # Extra arguments go to the first run_e2e.py (e.g. --tests linear4_pingall). The last line sums them all:
 # `N passed, N failed`; the exit code is non-zero if any failed.
 set -euo pipefail
@@ -33,6 +34,9 @@ python3 "$top/launcher/e2e/one_response.py" --product "$product" | tee "$outputs
 one_status=${PIPESTATUS[0]}
 python3 "$top/launcher/e2e/launcher_test.py" --product "$product" | tee "$outputs/launcher_test"
 launcher_status=${PIPESTATUS[0]}
+# Hostile and malformed requests over every REST endpoint (a new seed each run, printed; --seed repeats one).
+python3 "$top/launcher/e2e/rest_fuzz.py" --product "$product" | tee "$outputs/rest_fuzz"
+fuzz_status=${PIPESTATUS[0]}
 # Three instances as one cluster, Open vSwitch switches connected to all of them.
 python3 "$top/launcher/e2e/cluster_e2e.py" --product "$product" | tee "$outputs/cluster"
 cluster_status=${PIPESTATUS[0]}
@@ -62,8 +66,9 @@ count "$outputs/run_e2e" "$e2e_status"
 count "$outputs/network_apps" "$network_status"
 count "$outputs/one_response" "$one_status"
 count "$outputs/launcher_test" "$launcher_status"
+count "$outputs/rest_fuzz" "$fuzz_status"
 count "$outputs/cluster" "$cluster_status"
 count "$outputs/cluster_faults" "$faults_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
 [ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ] \
-  && [ "$cluster_status" -eq 0 ] && [ "$faults_status" -eq 0 ]
+  && [ "$fuzz_status" -eq 0 ] && [ "$cluster_status" -eq 0 ] && [ "$faults_status" -eq 0 ]

@@ -18,7 +18,8 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * Jetty's own error pages (a request it refuses before Beacon's servlet sees it: a bad URI or header, a body over
- * the size limit, a client too slow) as the same JSON problem details Beacon's endpoints answer, not HTML.
+ * the size limit, a client too slow) as the same JSON problem details Beacon's endpoints answer, not HTML. For every
+ * method: Jetty writes error bodies only for GET, POST and HEAD, and a refused PUT or DELETE had an empty one.
  */
 final class ErrorPages {
     private static final HttpField TYPE = new HttpField(HttpHeader.CONTENT_TYPE, Problems.TYPE);
@@ -32,6 +33,11 @@ final class ErrorPages {
 
     /** Errors of the server as a whole: before and outside the servlet context. */
     static final class Server extends org.eclipse.jetty.server.handler.ErrorHandler {
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;
+        }
+
         @Override
         protected void generateResponse(Request request, Response response, int code, String message,
                 Throwable cause, Callback callback) {
@@ -50,6 +56,11 @@ final class ErrorPages {
 
     /** Errors inside the servlet context: what the servlet container refuses, or a sendError. */
     static final class Servlet extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;
+        }
+
         @Override
         protected void generateAcceptableResponse(ServletContextRequest base, HttpServletRequest request,
                 HttpServletResponse response, int code, String message) throws IOException {

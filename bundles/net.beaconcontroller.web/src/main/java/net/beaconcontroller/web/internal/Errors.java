@@ -1,5 +1,7 @@
 package net.beaconcontroller.web.internal;
 
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.util.concurrent.TimeoutException;
 
 import org.eclipse.jetty.http.HttpException;
@@ -37,12 +39,31 @@ class Errors extends ResponseEntityExceptionHandler {
                 e.getReason() == null ? String.valueOf(e.getMessage()) : e.getReason());
     }
 
-    /** A body that is not the multipart upload the endpoint takes; too large a one is a 413 (the superclass). */
+    /**
+     * A body that is not the multipart upload the endpoint takes; too large a one is a 413 (the superclass). Parts
+     * that could not be stored (temp directory gone or full) are this server's fault: a 500 an operator must see.
+     */
     @ExceptionHandler(MultipartException.class)
     ProblemDetail multipart(MultipartException e) {
+        if (serverSide(e)) {
+            log.warn("multipart upload could not be stored", e);
+            return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "the upload could not be"
+                    + " stored on the server: " + e.getMessage());
+        }
         log.debug("multipart body refused", e);
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "expected a multipart/form-data upload"
                 + " with the jar in field 'jar': " + e.getMessage());
+    }
+
+    /** Whether a file system failure (not the client's bytes) is behind a multipart failure. */
+    static boolean serverSide(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof FileSystemException || t instanceof IOException io && io.getMessage() != null
+                    && io.getMessage().contains("No space left")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @ExceptionHandler(TimeoutException.class)

@@ -107,7 +107,13 @@ final class Front extends HttpServlet {
             return;
         }
         try {
-            dispatch(Guard.isMultipart(req) ? req : new Limited(req, guard.maxBody()), resp);
+            if (Guard.isMultipart(req)) {
+                dispatch(req, resp);
+            } else {
+                try (var limited = Limited.of(req, guard.maxBody())) {
+                    dispatch(limited, resp);
+                }
+            }
         } finally {
             bodies.release();
         }

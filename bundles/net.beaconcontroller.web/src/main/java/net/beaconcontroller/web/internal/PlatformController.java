@@ -185,8 +185,8 @@ final class PlatformController {
             "org.apache.felix.configadmin", "org.apache.felix.metatype", "org.apache.felix.gogo.", "org.eclipse.equinox.",
             "org.apache.aries.", "org.osgi.", "net.beaconcontroller.config", "net.beaconcontroller.core",
             "net.beaconcontroller.openflow", "net.beaconcontroller.packet", "net.beaconcontroller.util",
-            "net.beaconcontroller.web", "org.eclipse.jetty.", "jakarta.", "org.springframework.", "com.fasterxml.",
-            "slf4j.", "ch.qos.logback.", "org.objectweb.", "micrometer-");
+            "net.beaconcontroller.web", "net.beaconcontroller.web.jetty", "org.eclipse.jetty.", "jakarta.",
+            "org.springframework.", "com.fasterxml.", "slf4j.", "ch.qos.logback.", "org.objectweb.", "micrometer-");
 
     static boolean needed(String symbolicName) {
         return symbolicName != null && NEEDED.stream().anyMatch(n -> n.endsWith(".") || n.endsWith("-")

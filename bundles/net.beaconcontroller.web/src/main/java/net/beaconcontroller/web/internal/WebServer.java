@@ -17,7 +17,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -44,6 +43,7 @@ import jakarta.servlet.ServletException;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.web.IWebEvents;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.jetty.PatchedHttpConnectionFactory;
 
 /**
  * Beacon's web server: embedded Jetty with one Spring Web MVC dispatcher serving the controllers of every
@@ -143,9 +143,10 @@ public final class WebServer implements IWebEvents {
         server.setErrorHandler(new ErrorPages.Server());
         var http = new HttpConfiguration();
         http.setSendServerVersion(false);
+        // Jetty's HTTP/1.1 with two of its races mended (see there).
         ServerConnector connector;
         if (config.keystore().isEmpty()) {
-            connector = new ServerConnector(server, new HttpConnectionFactory(http));
+            connector = new ServerConnector(server, new PatchedHttpConnectionFactory(http));
         } else {
             var tls = new SslContextFactory.Server();
             tls.setKeyStorePath(config.keystore());
@@ -156,7 +157,7 @@ public final class WebServer implements IWebEvents {
             secure.setSniHostCheck(false);
             http.addCustomizer(secure);
             connector = new ServerConnector(server, new SslConnectionFactory(tls, "http/1.1"),
-                    new HttpConnectionFactory(http));
+                    new PatchedHttpConnectionFactory(http));
         }
         connector.setHost(address.getHostAddress());
         connector.setPort(config.port());

@@ -206,6 +206,38 @@ class WebServerTest {
         }
     }
 
+    /** The raw answer to a request written as is (no Host added), read to the end of the connection. */
+    private String rawAnswer(String request) throws Exception {
+        try (var socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Issue 28, found by the fuzz test: a request Jetty refuses itself had a JSON problem body only for GET, POST and
+     * HEAD; a PUT, DELETE or an unknown method got an empty one.
+     */
+    @Test
+    void jettysOwnRefusalsHaveAProblemBodyWhateverTheMethod() throws Exception {
+        start();
+        server.addContribution(part(new Echo(), Map.of()));
+        var requests = List.of(
+                "PUT //test/echo/json HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                "DELETE /test/echo/json HTTP/1.1\r\n",
+                "get /test/%C3%28/json HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                "PATCH /test/echo/json HTTP/1.1\r\nHost: [::1\r\n",
+                "OPTIONS /test/echo/json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: a; b=\u007f\r\n");
+        for (var request : requests) {
+            var answer = rawAnswer(request + "Connection: close\r\nContent-Length: 0\r\n\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), request + " -> " + answer);
+            assertTrue(answer.contains(Problems.TYPE), request + " -> " + answer);
+            var body = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+            assertEquals(400, body.get("status").asInt(), request + " -> " + answer);
+        }
+    }
+
     /** DNS rebinding: a page on evil.example, its name now pointing at 127.0.0.1, sends its own name as Host. */
     @Test
     void aHostThatIsNotThisServersIsRefused() throws Exception {
@@ -259,8 +291,9 @@ class WebServerTest {
     void bundlesBeaconNeedsCannotBeChangedOverHttp() {
         for (var name : List.of("org.eclipse.osgi", "org.apache.felix.scr", "org.apache.felix.configadmin",
                 "org.apache.felix.metatype", "net.beaconcontroller.core", "net.beaconcontroller.web",
-                "net.beaconcontroller.config", "org.eclipse.jetty.server", "org.springframework.spring-webmvc",
-                "com.fasterxml.jackson.core.jackson-databind", "slf4j.api", "org.apache.aries.spifly.dynamic.bundle")) {
+                "net.beaconcontroller.web.jetty", "net.beaconcontroller.config", "org.eclipse.jetty.server",
+                "org.springframework.spring-webmvc", "com.fasterxml.jackson.core.jackson-databind", "slf4j.api",
+                "org.apache.aries.spifly.dynamic.bundle")) {
             assertTrue(PlatformController.needed(name), name);
         }
         for (var name : List.of("net.beaconcontroller.hub", "net.beaconcontroller.core.web",
@@ -468,6 +501,56 @@ class WebServerTest {
                 s.close();
             }
         }
+    }
+
+    /**
+     * Issue 28: a client that declares a body and sends none of it is answered 408 after the grace period, as a
+     * dripping one is, and not left to the 30 s idle timeout.
+     */
+    @Test
+    @Timeout(20)
+    void aClientThatSendsNoneOfItsBodyGetsA408Soon() throws Exception {
+        start();
+        var store = new Store();
+        server.addContribution(part(store, Map.of()));
+        try (var s = new java.net.Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(15_000);
+            long t0 = System.nanoTime();
+            s.getOutputStream().write(("POST /test/store/json HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 500\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            var answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            long waited = (System.nanoTime() - t0) / 1_000_000L;
+            assertEquals("HTTP/1.1 408", answer);
+            assertTrue(waited < 5_000, waited + " ms");
+        }
+        assertEquals(List.of(), store.kept);
+        assertEquals(200, send(request("/wm/core/health/json")).statusCode());
+    }
+
+    /** A controller that reads its body, then works longer than the grace period (waiting on a switch, say). */
+    @RestController
+    static final class Slow {
+        @PostMapping("/test/slow/json")
+        Map<String, Object> work(@RequestBody Map<String, Object> body) throws InterruptedException {
+            Thread.sleep(Limited.GRACE_NANOS / 1_000_000L + 1_500);
+            return body;
+        }
+    }
+
+    /**
+     * Issue 28: the short idle timeout that answers a silent client 408 does not cut a controller that works longer
+     * than it once the body is read.
+     */
+    @Test
+    @Timeout(20)
+    void aControllerSlowerThanTheGracePeriodIsAnswered() throws Exception {
+        start();
+        server.addContribution(part(new Slow(), Map.of()));
+        var r = send(request("/test/slow/json").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"a\":1}")));
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(1, json(r).get("a").asInt());
     }
 
     @Test
