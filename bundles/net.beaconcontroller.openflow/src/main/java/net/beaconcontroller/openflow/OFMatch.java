@@ -322,6 +322,37 @@ public final class OFMatch {
                 && ((flags & OFPFW_NW_DST_MASK) == 0 || (w & OFPFW_NW_DST_MASK) == OFPFW_NW_DST_ALL);
     }
 
+    /**
+     * This match as an OpenFlow 1.0 switch keeps it (Open vSwitch's rules, and the specification's): a field whose
+     * prerequisite the match does not have is wildcarded. The network fields count only under {@code dl_type} IPv4,
+     * ARP or RARP ({@code nw_tos} under IPv4 alone); the transport fields only under IPv4 with {@code nw_proto} TCP,
+     * UDP, SCTP or ICMP; {@code dl_vlan_pcp} only for tagged frames. A flow stats reply gives the match this way, so
+     * a flow written with a field the switch ignored compares equal to it only once normalized.
+     */
+    public OFMatch normalized() {
+        int w = normalizeWildcards(wildcards);
+        boolean typed = !wild(w, OFPFW_DL_TYPE);
+        boolean ipv4 = typed && dlType == 0x0800;
+        boolean arp = typed && (dlType == 0x0806 || dlType == 0x8035);
+        boolean transport = ipv4 && !wild(w, OFPFW_NW_PROTO)
+                && (nwProto == 6 || nwProto == 17 || nwProto == 132 || nwProto == 1);
+        int drop = 0;
+        if (!ipv4 && !arp) {
+            drop |= OFPFW_NW_PROTO | OFPFW_NW_SRC_ALL | OFPFW_NW_DST_ALL;
+        }
+        if (!ipv4) {
+            drop |= OFPFW_NW_TOS;
+        }
+        if (!transport) {
+            drop |= OFPFW_TP_SRC | OFPFW_TP_DST;
+        }
+        if (!wild(w, OFPFW_DL_VLAN) && dlVlan == VLAN_NONE) {
+            drop |= OFPFW_DL_VLAN_PCP;
+        }
+        var normalized = toBuilder().wildcard(drop).build();
+        return normalized.equals(this) ? this : normalized;
+    }
+
     /** Matches the same packets; see the class comment for what is compared. */
     @Override
     public boolean equals(Object o) {

@@ -298,6 +298,28 @@ class OFMatchTest {
         assertEquals(0xfc, m.nwTos());
     }
 
+    @Test
+    void normalizedDropsTheFieldsWhosePrerequisitesAreMissingAsOpenVSwitchDoes() {
+        // No dl_type: no network or transport field counts.
+        assertEquals(OFMatch.parse("in_port=1"), OFMatch.parse("in_port=1,nw_src=10.0.0.1").normalized());
+        assertEquals(OFMatch.parse("*"), OFMatch.builder().nwProto(6).tpDst(80).nwTos(8).build().normalized());
+        // IPv4 with a protocol that has no ports: the ports go, the addresses and the protocol stay.
+        assertEquals(OFMatch.parse("ip,nw_proto=47,nw_dst=10.0.0.0/8"),
+                OFMatch.parse("ip,nw_proto=47,nw_dst=10.0.0.0/8,tp_dst=80").normalized());
+        // ARP: addresses and opcode stay, ToS goes.
+        var arp = OFMatch.builder().dlType(0x0806).nwProto(1).nwSrc(0x0a000001).nwTos(4).build();
+        assertEquals(OFMatch.builder().dlType(0x0806).nwProto(1).nwSrc(0x0a000001).build(), arp.normalized());
+        // Untagged frames have no priority.
+        assertEquals(OFMatch.builder().dlVlan(OFMatch.VLAN_NONE).build(),
+                OFMatch.builder().dlVlan(OFMatch.VLAN_NONE).dlVlanPcp(3).build().normalized());
+        // Complete matches are kept as they are.
+        for (var text : new String[] {"tcp,nw_src=10.0.0.1,tp_dst=80", "udp,tp_src=53", "icmp,icmp_type=8",
+                "dl_vlan=5,dl_vlan_pcp=3", "ip,nw_tos=32", "*"}) {
+            var m = OFMatch.parse(text);
+            assertTrue(m == m.normalized(), text);
+        }
+    }
+
     private static void assertMessage(String field, IllegalArgumentException e) {
         assertTrue(e.getMessage().startsWith(field + " "), e.getMessage());
     }

@@ -30,7 +30,7 @@ import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> actions, int priority, long cookie,
         int idleTimeout, int hardTimeout, boolean active) {
     /** What versions before flow owners wrote as the default cookie ("stat"). */
-    private static final long LEGACY_DEFAULT_COOKIE = 0x7374_6174_0000_0000L;
+    public static final long LEGACY_DEFAULT_COOKIE = 0x7374_6174_0000_0000L;
 
     public StaticFlow {
         Objects.requireNonNull(name, "name");
@@ -91,7 +91,8 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
 
     /** Whether {@code flow}, found on its switch, is exactly this flow as it would write it. */
     public boolean isOnSwitchAs(OFFlowStatsEntry flow) {
-        return flow.cookie() == switchCookie() && flow.priority() == priority && flow.match().equals(match)
+        return flow.cookie() == switchCookie() && flow.priority() == priority
+                && flow.match().equals(match.normalized())
                 && flow.actions().equals(actions) && flow.idleTimeout() == idleTimeout
                 && flow.hardTimeout() == hardTimeout;
     }

@@ -1,6 +1,7 @@
 package net.beaconcontroller.routing.internal;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import net.beaconcontroller.core.FlowVerdict;
 import net.beaconcontroller.core.IOFSwitch;
@@ -11,14 +12,16 @@ import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.routing.IRoutingEngine;
+import net.beaconcontroller.topology.SwitchPort;
 
 /**
  * Routing's verdict on one of its flows found on a switch at reconciliation. After a restart routing knows no hosts
  * and no links yet, and a partly discovered topology gives paths that are not yet the shortest: a flow is declared
  * stale only on evidence that does not depend on what is still to be learnt: its out port is gone or down, or its
- * destination host is attached to this very switch at another port. Anything else that disagrees with what routing
- * knows is kept as unsure; the flow's idle timeout and routing's own link and host-move handling remove it if it
- * really is wrong.
+ * destination host is attached to this very switch at another port that discovery has probed and found no link on.
+ * (Before that, a host's frame that came in over a cable not yet discovered would place the host at the cable's
+ * port.) Anything else that disagrees with what routing knows is kept as unsure; the flow's idle timeout and
+ * routing's own link and host-move handling remove it if it really is wrong.
  */
 final class RouteAudit {
     /** {@link #outPort} of a flow without actions. */
@@ -29,8 +32,12 @@ final class RouteAudit {
     private RouteAudit() {
     }
 
-    /** @param engine the current engine, or {@code null} */
-    static FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow, IDeviceManager devices, IRoutingEngine engine) {
+    /**
+     * @param engine     the current engine, or {@code null}
+     * @param provenEdge whether discovery has probed a port and found no link there
+     */
+    static FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow, IDeviceManager devices, IRoutingEngine engine,
+            Predicate<SwitchPort> provenEdge) {
         var match = flow.match();
         int out = outPort(flow.actions());
         if (out == MANY) {
@@ -67,7 +74,7 @@ final class RouteAudit {
         if (agrees) {
             return FlowVerdict.WANTED;
         }
-        return at.dpid() == sw.getId() ? FlowVerdict.STALE : FlowVerdict.UNSURE;
+        return at.dpid() == sw.getId() && provenEdge.test(at) ? FlowVerdict.STALE : FlowVerdict.UNSURE;
     }
 
     private static int outPort(List<OFAction> actions) {

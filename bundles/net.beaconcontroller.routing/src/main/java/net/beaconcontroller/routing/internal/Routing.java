@@ -281,7 +281,8 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     /** See {@link RouteAudit}: what still has to be learnt after a restart never gets a flow deleted. */
     @Override
     public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
-        return RouteAudit.judge(sw, flow, devices, engine.get());
+        return RouteAudit.judge(sw, flow, devices, engine.get(), at -> topology.isEdgePort(at.dpid(), at.port())
+                && !topology.getQuarantinedPorts().contains(at));
     }
 
     @Override

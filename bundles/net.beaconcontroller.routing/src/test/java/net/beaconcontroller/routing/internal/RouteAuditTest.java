@@ -77,30 +77,44 @@ class RouteAuditTest {
                 List.of(new OFActionOutput(outPort, 0)));
     }
 
+    /** Routing's judgement with every port probed and found to have no link. */
+    private static FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow, IDeviceManager devices,
+            IRoutingEngine engine) {
+        return RouteAudit.judge(sw, flow, devices, engine, at -> true);
+    }
+
     @Test
     void whatIsNotLearntYetIsKept() {
-        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), devices(null), null));
+        assertEquals(FlowVerdict.UNSURE, judge(switch1(), flow(TO_HOST, 2), devices(null), null));
         var elsewhere = devices(new SwitchPort(S2, 1));
-        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), elsewhere, null), "no engine");
+        assertEquals(FlowVerdict.UNSURE, judge(switch1(), flow(TO_HOST, 2), elsewhere, null), "no engine");
         // A path through a topology still being discovered is no proof against a flow.
-        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 1), elsewhere, engine(2)));
+        assertEquals(FlowVerdict.UNSURE, judge(switch1(), flow(TO_HOST, 1), elsewhere, engine(2)));
     }
 
     @Test
     void flowsAlongTheKnownPathAreWanted() {
         assertEquals(FlowVerdict.WANTED,
-                RouteAudit.judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S2, 1)), engine(2)));
+                judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S2, 1)), engine(2)));
         assertEquals(FlowVerdict.WANTED,
-                RouteAudit.judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S1, 2)), null));
+                judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S1, 2)), null));
     }
 
     @Test
     void aFlowIntoADeadPortOrPastAHostOnThisSwitchIsStale() {
-        assertEquals(FlowVerdict.STALE, RouteAudit.judge(switch1(), flow(TO_HOST, 3), devices(null), null),
+        assertEquals(FlowVerdict.STALE, judge(switch1(), flow(TO_HOST, 3), devices(null), null),
                 "port without link");
-        assertEquals(FlowVerdict.STALE, RouteAudit.judge(switch1(), flow(TO_HOST, 7), devices(null), null),
+        assertEquals(FlowVerdict.STALE, judge(switch1(), flow(TO_HOST, 7), devices(null), null),
                 "port gone");
         assertEquals(FlowVerdict.STALE,
-                RouteAudit.judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S1, 1)), null), "host moved");
+                judge(switch1(), flow(TO_HOST, 2), devices(new SwitchPort(S1, 1)), null), "host moved");
+    }
+
+    @Test
+    void aHostLearntAtAPortDiscoveryHasNotProbedYetProvesNothing() {
+        // After a restart the host's frames came in over a cable to switch 2 that discovery has not found yet.
+        var atCable = devices(new SwitchPort(S1, 1));
+        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), atCable, null, at -> false));
+        assertEquals(FlowVerdict.STALE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), atCable, null, at -> true));
     }
 }

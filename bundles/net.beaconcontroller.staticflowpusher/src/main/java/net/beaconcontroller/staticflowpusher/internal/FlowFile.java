@@ -10,6 +10,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.action.OFActions;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
@@ -20,6 +24,7 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
  * replaces the old one, so a crash leaves either the old flows or the new ones.
  */
 final class FlowFile {
+    private static final Logger log = LoggerFactory.getLogger(FlowFile.class);
     private static final String HEADER = "# Beacon static flows (written by Beacon; one per line): name, dpid,"
             + " priority, cookie, idle timeout, hard timeout, active, match, actions";
 
@@ -46,12 +51,40 @@ final class FlowFile {
                 continue;
             }
             try {
-                flows.add(parse(line));
+                flows.add(parse(fromEarlierVersion(line, n)));
             } catch (IllegalArgumentException e) {
                 throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
             }
         }
         return flows;
+    }
+
+    /**
+     * The line as this version reads it. Versions before flows named their owner in the cookie kept any 64-bit cookie
+     * a user gave; this one keeps 48 bits of it (the upper 16 name the owner, see {@code FlowOwner}). Such a flow keeps
+     * its low 48 bits, said once here, rather than stop the pusher at the first start after an upgrade; the file is
+     * written in this version's form at the next change.
+     */
+    private String fromEarlierVersion(String line, int n) {
+        var f = line.split("\t", -1);
+        if (f.length != 9) {
+            return line; // parse says what is wrong
+        }
+        long cookie;
+        try {
+            cookie = Long.parseUnsignedLong(f[3], 16);
+        } catch (NumberFormatException e) {
+            return line;
+        }
+        if ((cookie & ~FlowOwner.DATA_MASK) == 0 || FlowOwner.STATIC_FLOWS.owns(cookie)
+                || cookie == StaticFlow.LEGACY_DEFAULT_COOKIE) {
+            return line;
+        }
+        long kept = cookie & FlowOwner.DATA_MASK;
+        log.warn("{} line {}: static flow '{}' has the cookie 0x{} of an earlier version; it keeps its low 48 bits,"
+                + " 0x{} (the upper 16 now name the flow's owner)", path, n, f[0], f[3], Long.toHexString(kept));
+        f[3] = Long.toHexString(kept);
+        return String.join("\t", f);
     }
 
     /** A flow from its line (without the line end); what a cluster shares of it too. */

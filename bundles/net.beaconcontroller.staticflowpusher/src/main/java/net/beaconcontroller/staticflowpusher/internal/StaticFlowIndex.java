@@ -18,8 +18,9 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
  */
 final class StaticFlowIndex {
     private record Key(OFMatch match, int priority) {
+        /** As the switch keeps it, which is how a flow stats reply gives it. */
         static Key of(StaticFlow f) {
-            return new Key(f.match(), f.priority());
+            return new Key(f.match().normalized(), f.priority());
         }
 
         static Key of(OFFlowStatsEntry f) {

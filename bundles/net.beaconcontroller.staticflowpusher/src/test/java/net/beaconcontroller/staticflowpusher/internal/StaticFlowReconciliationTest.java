@@ -108,6 +108,36 @@ class StaticFlowReconciliationTest {
         }
     }
 
+    /**
+     * A flow written with fields the switch ignores (a file's {@code nw_src} without {@code dl_type}, a priority for
+     * untagged frames) comes back from the switch without them: it is the same flow, kept, and not written again.
+     */
+    @Test
+    void aFlowTheSwitchNormalizedIsStillItsFlow() throws IOException {
+        var written = List.of(
+                new StaticFlow("no-type", 1, OFMatch.parse("in_port=1,nw_src=10.0.0.1"), OFActions.parse("output:2"),
+                        100, 0x42, 0, 0, true),
+                new StaticFlow("untagged", 1, OFMatch.parse("dl_vlan=0xffff,dl_vlan_pcp=3"),
+                        OFActions.parse("output:2"), 100, 0x42, 0, 0, true));
+        new FlowFile(dir.resolve("flows.txt")).write(written);
+        var onSwitch = List.of(
+                entryWith(written.get(0), OFMatch.parse("in_port=1")),
+                entryWith(written.get(1), OFMatch.parse("dl_vlan=0xffff")));
+        try (var fx = ControllerFixture.start()) {
+            var pusher = new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")), null);
+            var sw = switchOne();
+            for (var e : onSwitch) {
+                assertEquals(FlowVerdict.WANTED, pusher.judge(sw, e), e.match().toString());
+            }
+            assertEquals(List.of(), pusher.missing(sw, onSwitch));
+        }
+    }
+
+    private static OFFlowStatsEntry entryWith(StaticFlow f, OFMatch asReported) {
+        return new OFFlowStatsEntry(0, asReported, 12, 0, f.priority(), f.idleTimeout(), f.hardTimeout(),
+                f.switchCookie(), 0, 0, f.actions());
+    }
+
     private static IOFSwitch switchOne() {
         return (IOFSwitch) Proxy.newProxyInstance(IOFSwitch.class.getClassLoader(), new Class<?>[] {IOFSwitch.class},
                 (proxy, method, args) -> switch (method.getName()) {
