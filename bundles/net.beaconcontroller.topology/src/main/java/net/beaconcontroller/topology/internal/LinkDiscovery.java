@@ -405,6 +405,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (probing && Boolean.FALSE.equals(before)) {
                 store.quarantine(sw.getId(), nanoClock.getAsLong());
                 sw.execute(() -> probeAll(sw));
+            } else if (!probing && Boolean.TRUE.equals(before)) {
+                liveness.forget(sw.getId());
             }
         }
         probes.keySet().retainAll(switches.keySet());

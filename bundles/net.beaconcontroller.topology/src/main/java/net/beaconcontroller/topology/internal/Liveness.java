@@ -34,6 +34,10 @@ final class Liveness {
             return times[times.length - 1];
         }
 
+        boolean after(long at) {
+            return Arrays.stream(times).anyMatch(t -> t - at > 0);
+        }
+
         Sent plus(long at) {
             var next = Arrays.copyOfRange(times, Math.max(0, times.length + 1 - SENDS), times.length + 1);
             next[next.length - 1] = at;
@@ -44,7 +48,7 @@ final class Liveness {
     private final long floorNanos;
     private final long capNanos;
     private final long staleNanos;
-    /** Per port, written on its switch's I/O thread only. */
+    /** Per port, written on its switch's I/O thread; dropped by the expiry task (see {@link #tick}, {@link #forget}). */
     private final Map<SwitchPort, Sent> sent = new ConcurrentHashMap<>();
     /** Per link, the send time of the newest probe that came back across it; written on the receiving switch's thread. */
     private final Map<Link, Long> acked = new ConcurrentHashMap<>();
@@ -82,8 +86,19 @@ final class Liveness {
     void tick(long now, Set<Link> links) {
         windows[next] = slowest.getThenReset();
         next = (next + 1) % WINDOWS;
-        sent.values().removeIf(s -> now - s.latest() > staleNanos);
+        // A send or an answer ahead of the clock means the clock went back (a cluster's time after a merge): against
+        // it, the next probes would seem neither late nor newer than the last answer, and a dead link would stay.
+        sent.values().removeIf(s -> now - s.latest() > staleNanos || s.after(now + floorNanos));
+        acked.values().removeIf(back -> back - now > floorNanos);
         acked.keySet().retainAll(links);
+    }
+
+    /**
+     * This member stopped probing switch {@code dpid} (another masters it now): its probes here say nothing of the
+     * switch's links any more. The expiry task's.
+     */
+    void forget(long dpid) {
+        sent.keySet().removeIf(p -> p.dpid() == dpid);
     }
 
     /** How long a probe is given to come back now. The expiry task's. */

@@ -86,4 +86,26 @@ class LivenessTest {
         assertTrue(liveness.lost(AB, 6001 * MS, liveness.graceNanos()), "another member probes it now, say");
         assertTrue(liveness.lost(Link.of(3, 1, 4, 1), 0, 0), "never probed here");
     }
+
+    @Test
+    void aSwitchNoLongerProbedHereLeavesItsLinksToTheClockAtOnce() {
+        round(0, true, MS);
+        round(1000 * MS, true, MS);
+        assertFalse(lost(1500 * MS));
+        liveness.forget(1); // another member masters switch 1 now
+        assertTrue(liveness.lost(AB, 1500 * MS, liveness.graceNanos()));
+    }
+
+    @Test
+    void aClockThatWentBackDoesNotHideADeadLink() {
+        round(100_000 * MS, true, MS);
+        round(101_000 * MS, true, MS);
+        // The cluster's time is 60 s earlier after a merge: the probes from now on never come back.
+        round(41_000 * MS, false, 0);
+        assertTrue(lost(41_000 * MS), "no evidence ahead of the clock is kept: the clock decides");
+        round(42_000 * MS, false, 0);
+        round(43_000 * MS, false, 0);
+        assertFalse(lost(43_400 * MS), "within the grace of the second unanswered probe");
+        assertTrue(lost(43_501 * MS), "the probes since the jump are judged on their own");
+    }
 }
