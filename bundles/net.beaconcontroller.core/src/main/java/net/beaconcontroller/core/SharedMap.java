@@ -32,6 +32,12 @@ public interface SharedMap {
     byte[] setIfAbsent(String key, byte[] value);
 
     /**
+     * Sets {@code key} to {@code value} if its value is still {@code expected} (the same bytes); returns whether it
+     * did. Blocks.
+     */
+    boolean replace(String key, byte[] expected, byte[] value);
+
+    /**
      * Tells {@code changes} every entry there is now, then every entry set or gone since (value {@code null}: gone),
      * by any member, this one included, until the subscription is closed. Calls come from the cluster's event
      * threads, one at a time, the changes of one key in order (an entry there at the start is not told after a change

@@ -83,11 +83,16 @@ final class Balancer {
 
     /**
      * The moves of one balancing round: {@link #plan} again on the masters as they will be, until it has nothing to
-     * move, each switch at most once. They run at the same time, so members that join get their share in one round
-     * (a cluster started with all its switches on one member is spread within seconds, not one switch a period).
+     * move, then {@link Locality}'s steps, each switch at most once. They run at the same time, so members that join
+     * get their share in one round (a cluster started with all its switches on one member is spread within seconds,
+     * not one switch a period).
+     *
+     * @param neighbours switch to the switches it has links to (empty: placed without regard to them)
+     * @param settling   switches whose master changed lately, which {@link Locality} leaves where they are: a move
+     *                   by hand stays for a while, and a switch does not go back and forth between rounds
      */
     static List<Move> planAll(List<String> members, Map<Long, String> masters, Map<Long, Set<String>> connected,
-            Map<Long, Long> rates, long high, long low) {
+            Map<Long, Long> rates, long high, long low, Map<Long, Set<Long>> neighbours, Set<Long> settling) {
         var after = new HashMap<>(masters);
         var moves = new ArrayList<Move>();
         var moved = new HashSet<Long>();
@@ -98,6 +103,18 @@ final class Balancer {
             }
             moves.add(move.get());
             after.put(move.get().dpid(), move.get().to());
+        }
+        if (members.size() < 2 || neighbours.isEmpty()) {
+            return moves;
+        }
+        var locality = new Locality(members, after, connected, rates, neighbours, high);
+        var fixed = new HashSet<>(moved);
+        fixed.addAll(settling);
+        for (var step = locality.step(fixed); !step.isEmpty(); step = locality.step(fixed)) {
+            step.forEach(m -> {
+                fixed.add(m.dpid());
+                moves.add(m);
+            });
         }
         return moves;
     }

@@ -3,6 +3,7 @@ package net.beaconcontroller.cluster.internal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -11,6 +12,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 
 import net.beaconcontroller.cluster.ICluster;
@@ -18,11 +23,13 @@ import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.core.IOFSwitchListener;
 import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.ISwitchAdjacency;
 
 /**
  * The cluster bundle's component: its settings, and the services of the {@link Membership} it runs while
  * {@code cluster.enabled=true} (the core's {@link IRoleArbiter} and switch listener, {@link ICluster}, and
- * {@link ISharedState} once the member has joined).
+ * {@link ISharedState} once the member has joined). It places switches by their neighbourhood when the topology app
+ * publishes {@link ISwitchAdjacency}.
  *
  * <p>It starts at a lower start level than the core, so that no switch is handled as this instance's own before the
  * cluster decides (see {@link IRoleArbiter}); it needs no service of the core.
@@ -40,6 +47,10 @@ public final class Cluster {
     /** Guarded by itself, as is {@code registered}: the shared state is published from the joining thread. */
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private boolean registered;
+    /** The topology app's neighbourhood of switches, while it runs (SCR's thread binds it, the store reads it). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ISwitchAdjacency adjacency;
 
     @Activate
     void activate(BundleContext context, ClusterConfig c) {
@@ -87,7 +98,10 @@ public final class Cluster {
             registered = true;
         }
         config = c;
-        var m = new Membership(() -> config);
+        var m = new Membership(() -> config, () -> {
+            var a = adjacency;
+            return a == null ? Map.of() : a.neighbours();
+        });
         member = m;
         m.start();
         // Registered before the member has joined: switches that connect meanwhile wait for it (initialRole).

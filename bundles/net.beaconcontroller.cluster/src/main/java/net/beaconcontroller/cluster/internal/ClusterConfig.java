@@ -31,8 +31,9 @@ public @interface ClusterConfig {
             + " stays with its master).", min = "100", max = "60000")
     int migrationTimeout() default 5000;
 
-    @AttributeDefinition(description = "Seconds between load balancing rounds (at most one migration each); 0 turns"
-            + " automatic migration off.", min = "0", max = "3600")
+    @AttributeDefinition(description = "Seconds between balancing rounds, which spread switches by load and count and"
+            + " then give neighbouring switches one master where that keeps the balance; 0 turns automatic migration"
+            + " off.", min = "0", max = "3600")
     int balancePeriod() default 5;
 
     @AttributeDefinition(description = "PACKET_INs per second above which a member is overloaded and gives switches"

@@ -2,10 +2,12 @@ package net.beaconcontroller.cluster.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +30,8 @@ final class Coordinator {
     static final long TICK_MILLIS = 500;
     /** How often connections to the other members are checked for a process that is gone (see DeathWatch). */
     private static final long DEATH_WATCH_MILLIS = 200;
+    /** How long a stop waits for the coordinator's last task. */
+    private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final Membership member;
     private final Switches switches;
@@ -41,8 +45,9 @@ final class Coordinator {
     /**
      * Between Hazelcast's MERGING and this member's {@link #merged}: its maps are being replaced by the larger part's,
      * so what it read before says nothing about who masters a switch now, while its member list already shows the
-     * majority it joins. It asserts MASTER on nothing meanwhile. Written by the coordinator only; volatile for the
-     * handshake pool.
+     * majority it joins. It asserts MASTER on nothing meanwhile. Set by Hazelcast's lifecycle thread the moment the
+     * merge starts (a round queued before it must not act on the old map), cleared by the coordinator; volatile for
+     * those two and the handshake pool.
      */
     private volatile boolean merging;
 
@@ -69,6 +74,33 @@ final class Coordinator {
 
     void close() {
         thread.shutdownNow();
+    }
+
+    /**
+     * Runs {@code last} as this thread's last task, after those already due, and stops the thread: no round starts a
+     * migration after {@code last} gave them up. Waits for it at most {@link #CLOSE_WAIT_MILLIS}; the thread is stopped
+     * either way.
+     *
+     * @return whether {@code last} ran to its end
+     */
+    boolean closeAfter(Runnable last) {
+        try {
+            thread.submit(last).get(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            log.warn("cluster: stopping: {}", e.getCause().toString());
+            return false;
+        } catch (TimeoutException e) {
+            log.warn("cluster: stopping: the coordinator was still busy after {} ms", CLOSE_WAIT_MILLIS);
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RejectedExecutionException e) {
+            return false; // closed already
+        } finally {
+            thread.shutdownNow();
+        }
     }
 
     /** Runs a task on this thread, unless the member has stopped meanwhile (then there is nothing to do). */
@@ -125,7 +157,7 @@ final class Coordinator {
      * and joins it to the other part, so before the joins that give it a majority again.
      */
     void mergeStarted() {
-        later(() -> merging = true);
+        merging = true;
     }
 
     void mergeFailed() {
@@ -137,15 +169,16 @@ final class Coordinator {
     }
 
     /**
-     * Back from a split (see {@link Membership}), with the merged map of masters: migrations under way are given up,
-     * and the roles of the switches connected here follow the merged map.
+     * Back from a split (see {@link Membership}), with the merged map of masters as read at {@code readAt}
+     * (System.nanoTime): migrations under way are given up, and the roles of the switches connected here follow the
+     * merged map.
      */
-    void merged(Map<Long, String> masters) {
+    void merged(Map<Long, String> masters, long readAt) {
         later(() -> {
             merging = false;
             migrations.giveUpAll("the cluster merged after a split");
             switches.all().forEach(st -> st.sw.execute(st::open));
-            masterView.replaceAll(masters);
+            masterView.replaceAll(masters, readAt);
             member.joined().store().publishSoon();
             membersChanged();
         });

@@ -74,19 +74,30 @@ final class MasterView {
      * a survivor's take-over.
      */
     String reconcile(long dpid, String read, long readAt) {
-        var changed = changedAt.get(dpid);
-        if (changed != null && changed - readAt > 0 || replacedAt != null && replacedAt - readAt > 0) {
+        if (changedSince(dpid, readAt) || replacedAt != null && replacedAt - readAt > 0) {
             return cache.get(dpid);
         }
         return cache.compute(dpid, (k, cached) -> cached != null && !isMember.test(read) && isMember.test(cached)
                 ? cached : read);
     }
 
-    /** After a merge: the merged map replaces everything seen before. */
-    void replaceAll(Map<Long, String> merged) {
-        replacedAt = clock.getAsLong();
-        cache.clear();
-        cache.putAll(merged);
+    /**
+     * After a merge: the merged map, read at {@code readAt}, replaces everything seen before but the events after the
+     * read. Entry by entry, so a forwarded write meanwhile never finds the view empty.
+     */
+    void replaceAll(Map<Long, String> merged, long readAt) {
+        replacedAt = readAt;
+        cache.keySet().removeIf(dpid -> !merged.containsKey(dpid) && !changedSince(dpid, readAt));
+        merged.forEach((dpid, master) -> {
+            if (!changedSince(dpid, readAt)) {
+                cache.put(dpid, master);
+            }
+        });
+    }
+
+    private boolean changedSince(long dpid, long since) {
+        var changed = changedAt.get(dpid);
+        return changed != null && changed - since > 0;
     }
 
     void clear() {

@@ -3,6 +3,7 @@ package net.beaconcontroller.cluster.internal;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -26,8 +27,11 @@ import com.hazelcast.map.IMap;
  */
 final class Membership implements Peers {
     private static final Logger log = LoggerFactory.getLogger(Membership.class);
+    /** How soon a merge whose maps could not be read is tried again. */
+    private static final long REJOIN_RETRY_MILLIS = 500;
 
     private final Supplier<ClusterConfig> settings;
+    private final Supplier<Map<Long, Set<Long>>> neighbours;
     private final Switches switches = new Switches();
     private final MasterView masterView;
     private final Forwarding forwarding;
@@ -52,9 +56,13 @@ final class Membership implements Peers {
     /** Handing its switches over before it leaves: set by the thread that stops the member. */
     private volatile boolean handingOff;
 
-    /** @param settings the cluster's settings as they are now (some change while the member runs) */
-    Membership(Supplier<ClusterConfig> settings) {
+    /**
+     * @param settings   the cluster's settings as they are now (some change while the member runs)
+     * @param neighbours switch to the switches it has links to, as known now (for the balancer)
+     */
+    Membership(Supplier<ClusterConfig> settings, Supplier<Map<Long, Set<Long>>> neighbours) {
         this.settings = settings;
+        this.neighbours = neighbours;
         masterView = new MasterView(this::isMember, System::nanoTime);
         forwarding = new Forwarding(this);
         migrations = new Migrations(this);
@@ -104,7 +112,7 @@ final class Membership implements Peers {
             IMap<String, Boolean> leaving = h.getMap("beacon.leaving");
             var members = new Members(h, MemberConfig.configuredMembers(c));
             var store = new Store(members, masters, reports, leaving, this::self, switches, settings, view::migrate,
-                    this::leaving);
+                    this::leaving, neighbours);
             var j = new Joined(h, masters, reports, leaving, members, store);
             synchronized (lifecycle) {
                 if (stopped) { // the member stopped while it joined: nobody else would shut it down
@@ -139,24 +147,33 @@ final class Membership implements Peers {
     /**
      * Back from a split (the store's thread): this member rejoined the larger part of the cluster, whose map of
      * masters won, possibly under a new member id. Migrations under way are given up; every switch connected here
-     * takes the role the merged map gives this member; the oldest member reassigns what names the old id.
+     * takes the role the merged map gives this member; the oldest member reassigns what names the old id. Until this
+     * has run to its end the member masters nothing (see {@link Coordinator#merging}), so a failure is tried again.
      */
     private void rejoined() {
         var j = joined;
         if (j == null) {
             return;
         }
-        var id = j.hz().getCluster().getLocalMember().getUuid().toString();
-        log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
-        if (!id.equals(self)) {
-            inbox.close(j.hz(), self);
-            j.reports().remove(self);
-            self = id;
-            inbox.listen(j.hz(), self);
-            // At once, under the new id: a migration read meanwhile would find this member connected to nothing.
-            j.store().publish();
+        try {
+            var id = j.hz().getCluster().getLocalMember().getUuid().toString();
+            log.warn("cluster: merged back after a split; member id {} (was {})", id, self);
+            if (!id.equals(self)) {
+                var old = self;
+                inbox.close(j.hz(), old);
+                inbox.listen(j.hz(), id);
+                self = id;
+                j.reports().remove(old);
+                // At once, under the new id: a migration read meanwhile would find this member connected to nothing.
+                j.store().publish();
+            }
+            long readAt = System.nanoTime();
+            coordinator.merged(new HashMap<>(j.masters()), readAt);
+        } catch (RuntimeException e) {
+            log.warn("cluster: merged back after a split, but reading the merged map failed (again in {} ms): {}",
+                    REJOIN_RETRY_MILLIS, e.toString());
+            coordinator.after(REJOIN_RETRY_MILLIS, () -> j.store().execute(this::rejoined));
         }
-        coordinator.merged(new HashMap<>(j.masters()));
     }
 
     /**
@@ -200,15 +217,20 @@ final class Membership implements Peers {
             j = joined;
         }
         try {
-            // While still joined: giving a migration up tells its peer, through the member's topic.
-            migrations.stop(j != null && j.hz().getLifecycleService().isRunning());
-        } catch (RuntimeException e) {
-            log.warn("cluster: stopping: migrations under way not given up cleanly: {}", e.toString());
+            if (j == null) {
+                coordinator.close(); // not joined (a join still under way stops on its own): no migration to give up
+            } else {
+                // While still joined: giving a migration up tells its peer, through the member's topic. On the
+                // coordinator, as its last task, so that no round starts another after it.
+                boolean canSend = j.hz().getLifecycleService().isRunning();
+                if (!coordinator.closeAfter(() -> migrations.stop(canSend))) {
+                    migrations.stop(false); // their callers are still told
+                }
+            }
         } finally {
             synchronized (lifecycle) {
                 joined = null;
             }
-            coordinator.close();
             arbiter.close();
             if (j != null) {
                 j.store().close();

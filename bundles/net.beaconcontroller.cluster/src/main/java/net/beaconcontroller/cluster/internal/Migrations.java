@@ -319,7 +319,12 @@ final class Migrations {
         if (!outgoing.remove(o.dpid, o)) {
             return;
         }
-        send(o.target, Message.Phase.ABORT, o.dpid, o.id);
+        try {
+            send(o.target, Message.Phase.ABORT, o.dpid, o.id);
+        } catch (RuntimeException e) { // the target gives up at its own timeout instead
+            log.warn("cluster: could not tell {} that the migration of switch {} is given up: {}",
+                    peers.describe(o.target), Dpids.toString(o.dpid), e.toString());
+        }
         var st = peers.local(o.dpid);
         if (st != null) {
             st.sw.execute(st::open);

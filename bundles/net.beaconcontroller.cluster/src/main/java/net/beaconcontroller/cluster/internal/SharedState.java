@@ -75,6 +75,11 @@ final class SharedState implements ISharedState {
         }
 
         @Override
+        public boolean replace(String key, byte[] expected, byte[] value) {
+            return map.replace(key, expected, value); // Hazelcast compares the serialised bytes
+        }
+
+        @Override
         public Subscription subscribe(BiConsumer<String, byte[]> changes) {
             var listener = new Listener(changes);
             var id = map.addEntryListener(listener, true);

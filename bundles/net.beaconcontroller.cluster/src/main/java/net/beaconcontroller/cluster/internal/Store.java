@@ -56,6 +56,8 @@ final class Store {
     private final Supplier<ClusterConfig> config;
     private final BiFunction<Long, String, CompletionStage<Migration>> migrate;
     private final BooleanSupplier handingOff;
+    /** Switch to the switches it has links to, as the topology app knows them (empty without it). */
+    private final Supplier<Map<Long, Set<Long>>> neighbours;
     private final ExecutorService thread = Executors.newSingleThreadExecutor(
             r -> Threads.named(r, "beacon-cluster-store"));
     /** A round is queued and has not started: another request joins it. Any thread. */
@@ -67,12 +69,16 @@ final class Store {
     private long balanceAt = Long.MAX_VALUE;
     private CompletionStage<?> balancing = CompletableFuture.completedFuture(null);
     private int knownConnections;
+    /** The masters map at the last balancing round, and when each switch was seen with another master (nanoTime). */
+    private Map<Long, String> lastMasters = Map.of();
+    private final Map<Long, Long> movedAt = new HashMap<>();
     private String lastFailure;
     private long lastFailureLogged;
 
     Store(Members members, IMap<Long, String> masters, Reports reports, IMap<String, Boolean> leaving,
             Supplier<String> self, Switches switches, Supplier<ClusterConfig> config,
-            BiFunction<Long, String, CompletionStage<Migration>> migrate, BooleanSupplier handingOff) {
+            BiFunction<Long, String, CompletionStage<Migration>> migrate, BooleanSupplier handingOff,
+            Supplier<Map<Long, Set<Long>>> neighbours) {
         this.members = members;
         this.masters = masters;
         this.reports = reports;
@@ -82,6 +88,7 @@ final class Store {
         this.config = config;
         this.migrate = migrate;
         this.handingOff = handingOff;
+        this.neighbours = neighbours;
     }
 
     void close() {
@@ -225,6 +232,30 @@ final class Store {
         return byMember;
     }
 
+    /**
+     * The switches whose master changed in the last two balancing periods, as far as this member's rounds saw: they
+     * are left where they are by the neighbourhood rule.
+     */
+    private Set<Long> settling(Map<Long, String> current, ClusterConfig c) {
+        long now = System.nanoTime();
+        current.forEach((dpid, master) -> {
+            var before = lastMasters.get(dpid);
+            if (before != null && !before.equals(master)) {
+                movedAt.put(dpid, now);
+            }
+        });
+        movedAt.keySet().retainAll(current.keySet());
+        lastMasters = Map.copyOf(current);
+        long window = 2 * TimeUnit.SECONDS.toNanos(c.balancePeriod());
+        var settling = new HashSet<Long>();
+        movedAt.forEach((dpid, at) -> {
+            if (now - at < window) {
+                settling.add(dpid);
+            }
+        });
+        return settling;
+    }
+
     /** One round of moves towards balance, run together (see {@link Balancer#planAll}). */
     private void balance(ClusterConfig c) {
         if (!balancing.toCompletableFuture().isDone()) {
@@ -242,8 +273,9 @@ final class Store {
                 }
             }
         }
-        var moves = Balancer.planAll(Mastership.targets(live, leaving.keySet()), new HashMap<>(masters), connections,
-                rates, c.highWater(), c.lowWater());
+        var current = new HashMap<>(masters);
+        var moves = Balancer.planAll(Mastership.targets(live, leaving.keySet()), current, connections, rates,
+                c.highWater(), c.lowWater(), neighbours.get(), settling(current, c));
         var runs = new ArrayList<CompletableFuture<?>>();
         for (var m : moves) {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()),

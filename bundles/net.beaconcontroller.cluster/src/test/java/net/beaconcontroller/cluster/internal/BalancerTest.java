@@ -67,7 +67,8 @@ class BalancerTest {
     void oneRoundSpreadsAClusterThatStartedOnOneMember() {
         var masters = Map.of(1L, "a", 2L, "a", 3L, "a", 4L, "a", 5L, "a");
         var connected = Map.of(1L, ALL, 2L, ALL, 3L, ALL, 4L, ALL, 5L, ALL);
-        var moves = Balancer.planAll(List.of("a", "b", "c"), masters, connected, Map.of(), 100, 10);
+        var moves = Balancer.planAll(List.of("a", "b", "c"), masters, connected, Map.of(), 100, 10, Map.of(),
+                Set.of());
         var after = new java.util.HashMap<>(masters);
         moves.forEach(m -> after.put(m.dpid(), m.to()));
         var counts = new java.util.HashMap<String, Integer>();
@@ -76,7 +77,8 @@ class BalancerTest {
                 counts.values().stream().sorted().toList());
         assertEquals(3, counts.size());
         assertEquals(3, moves.size(), "each switch moves at most once, and only as many as balance needs");
-        assertEquals(List.of(), Balancer.planAll(List.of("a", "b", "c"), after, connected, Map.of(), 100, 10));
+        assertEquals(List.of(), Balancer.planAll(List.of("a", "b", "c"), after, connected, Map.of(), 100, 10,
+                Map.of(), Set.of()));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -67,7 +68,7 @@ class ClusterTest {
             var settings = Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=test-" + ports[0],
                     "cluster.members=" + list, "cluster.port=" + port, "cluster.balancePeriod=0",
                     "cluster.failureTimeout=3");
-            var member = new Membership(() -> settings);
+            var member = new Membership(() -> settings, Map::of);
             member.start();
             var fx = ControllerFixture.start();
             fx.controller.setRoleArbiter(member.arbiter());

@@ -28,7 +28,7 @@ class MasterViewTest {
     void aReadOfTheMapBeforeAMergeDoesNotUndoTheMergedMap() {
         view.learned(1, "a"); // this member's side of the split
         long readAt = now++;
-        view.replaceAll(Map.of(1L, "b")); // the larger part's map, which won
+        view.replaceAll(Map.of(1L, "b"), now); // the larger part's map, which won
         assertEquals("b", view.reconcile(1, "a", readAt), "a read started before the merge is of the old map");
         assertEquals("c", view.reconcile(1, "c", ++now), "a read after it stands");
     }
@@ -75,7 +75,19 @@ class MasterViewTest {
         view.learned(2, "b");
         view.changed(1, null);
         assertNull(view.get(1));
-        view.replaceAll(Map.of(3L, "c"));
+        view.replaceAll(Map.of(3L, "c"), now);
         assertEquals(Map.of(3L, "c"), view.snapshot());
+    }
+
+    @Test
+    void theMapsEventsAfterTheMergedReadStandOverIt() {
+        view.learned(1, "a");
+        view.learned(2, "a");
+        long mergedReadAt = now++;
+        view.changed(1, "c"); // a hand-over the listener told after the merged map was read
+        view.changed(4, "b"); // a new switch's master
+        view.changed(2, null); // an entry removed
+        view.replaceAll(Map.of(1L, "b", 2L, "b", 3L, "b"), mergedReadAt);
+        assertEquals(Map.of(1L, "c", 3L, "b", 4L, "b"), view.snapshot());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterEach;
@@ -60,7 +61,7 @@ class QuorumTest {
         var settings = Arrays.copyOf(config, config.length + 1);
         settings[config.length] = "cluster.port=" + port;
         var c = Configs.of(ClusterConfig.class, settings);
-        var member = new Membership(() -> c);
+        var member = new Membership(() -> c, Map::of);
         member.start();
         var fx = ControllerFixture.start();
         fx.controller.setRoleArbiter(member.arbiter());

@@ -2,11 +2,13 @@ package net.beaconcontroller.cluster.internal;
 
 import static net.beaconcontroller.cluster.internal.ClusterTest.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +33,7 @@ class SharedStateTest {
             var settings = Configs.of(ClusterConfig.class, "cluster.enabled=true", "cluster.name=shared-" + a,
                     "cluster.members=127.0.0.1:" + a + ",127.0.0.1:" + b, "cluster.port=" + port,
                     "cluster.balancePeriod=0", "cluster.failureTimeout=3");
-            var member = new Membership(() -> settings);
+            var member = new Membership(() -> settings, Map::of);
             member.start();
             members.add(member);
         }
@@ -107,6 +109,16 @@ class SharedStateTest {
             await(() -> gone.containsKey("kept"), "removed");
             assertArrayEquals(new byte[] {8}, two.map("test.remove").setIfAbsent("kept", new byte[] {8}));
         }
+    }
+
+    @Test
+    void replaceSetsOnlyWhileTheValueIsTheExpectedBytes() {
+        one.map("test.replace").put("k", new byte[] {1, 2});
+        // A copy, not the same array: Hazelcast compares the serialised bytes.
+        assertTrue(two.map("test.replace").replace("k", new byte[] {1, 2}, new byte[] {3}));
+        assertFalse(one.map("test.replace").replace("k", new byte[] {1, 2}, new byte[] {4}), "stale expected bytes");
+        assertFalse(one.map("test.replace").replace("absent", new byte[] {1}, new byte[] {4}), "nothing there");
+        assertArrayEquals(new byte[] {3}, one.map("test.replace").get("k").toCompletableFuture().join());
     }
 
     @Test

@@ -126,11 +126,12 @@ public final class SharedTable<K, V> implements AutoCloseable {
             return value;
         }
         var there = decode(k, now);
-        if (there == null) {
-            map.put(k, entry);
-            return value;
+        if (there != null) {
+            return there.value();
         }
-        return there.value();
+        // Unreadable (another version's, say): replaced only if still the same bytes, so two members replacing it at
+        // once agree on one value, as with an absent entry.
+        return map.replace(k, now, entry) ? value : setIfAbsent(key, value);
     }
 
     /**

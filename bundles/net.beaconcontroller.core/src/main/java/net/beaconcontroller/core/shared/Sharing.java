@@ -70,6 +70,11 @@ public final class Sharing {
         }
 
         @Override
+        public boolean replace(String key, byte[] expected, byte[] value) {
+            return false; // nothing is ever there to replace
+        }
+
+        @Override
         public Subscription subscribe(BiConsumer<String, byte[]> changes) {
             return () -> { };
         }

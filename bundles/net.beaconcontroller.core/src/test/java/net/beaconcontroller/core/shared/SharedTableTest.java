@@ -74,6 +74,36 @@ class SharedTableTest {
     }
 
     @Test
+    void anUnreadableEntryReplacedMeanwhileIsNotOverwritten() {
+        var map = maps.map("t");
+        map.set("1", new byte[] {1, 1, 0, 0}, Duration.ofMinutes(1));
+        var first = SharedTable.open(maps, "t", SharedKeys.HEX, new Codec(1));
+        var second = SharedTable.open(maps, "t", SharedKeys.HEX, new Codec(1));
+        var told = new ArrayList<SharedTable.Change<Long, String>>();
+        second.subscribe(told::add);
+        maps.settle();
+        assertEquals("a", first.setIfAbsent(1L, "a"));
+        // The second member read the damaged bytes before the first replaced them: its replace must not win.
+        assertFalse(map.replace("1", new byte[] {1, 1, 0, 0}, new byte[] {9}));
+        assertEquals("a", second.setIfAbsent(1L, "b"));
+        maps.settle();
+        assertEquals(List.of(new SharedTable.Change<>(1L, "a", first.writer())), told);
+    }
+
+    @Test
+    void setIfAbsentTellsNothingWhenTheEntryWasThere() {
+        var mine = SharedTable.open(maps, "t", SharedKeys.HEX, new Codec(1));
+        var theirs = SharedTable.open(maps, "t", SharedKeys.HEX, new Codec(1));
+        var told = new ArrayList<SharedTable.Change<Long, String>>();
+        mine.subscribe(told::add);
+        maps.settle();
+        theirs.put(1L, "first");
+        theirs.setIfAbsent(1L, "second");
+        maps.settle();
+        assertEquals(List.of(new SharedTable.Change<>(1L, "first", theirs.writer())), told);
+    }
+
+    @Test
     void aDamagedEntryIsSkipped() {
         var table = SharedTable.open(maps, "t", SharedKeys.HEX, new Codec(1));
         var told = new ArrayList<SharedTable.Change<Long, String>>();

@@ -1,6 +1,7 @@
 package net.beaconcontroller.core.test;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -78,9 +79,23 @@ public final class MemorySharedState implements ISharedState, AutoCloseable {
 
         @Override
         public byte[] setIfAbsent(String key, byte[] value) {
-            var now = entries.computeIfAbsent(key, k -> value.clone());
-            tell(key, now);
+            var mine = value.clone();
+            var now = entries.computeIfAbsent(key, k -> mine);
+            if (now == mine) { // set here: told, as Hazelcast tells an added entry; an entry already there is not
+                tell(key, now.clone());
+            }
             return now.clone();
+        }
+
+        @Override
+        public boolean replace(String key, byte[] expected, byte[] value) {
+            var mine = value.clone();
+            var now = entries.computeIfPresent(key, (k, there) -> Arrays.equals(there, expected) ? mine : there);
+            if (now != mine) {
+                return false;
+            }
+            tell(key, mine.clone());
+            return true;
         }
 
         private void tell(String key, byte[] value) {
