@@ -147,7 +147,7 @@ public final class ConfigAgent {
         } catch (InterruptedException e) {
             return;
         }
-        watch.failures().stream().filter(f -> startupBundles.contains(f.bundle())).findFirst().ifPresent(
+        Failures.first(watch.failures().stream().filter(f -> startupBundles.contains(f.bundle())).toList()).ifPresent(
                 f -> report(Failures.line(f.component(), f.failure(), configurator::sourceOf), true));
         startingUp = false;
     }

@@ -1,5 +1,8 @@
 package net.beaconcontroller.config.internal;
 
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -18,8 +21,27 @@ final class Failures {
     private static final Pattern EXCEPTION = Pattern.compile("(?m)^(?:Caused by: )?([\\w.$]+)(?:: (.*))?$");
     /** A message that only repeats a wrapped exception, as {@code new RuntimeException(cause)} makes. */
     private static final Pattern WRAPPER = Pattern.compile("[\\w.$]+(?:Exception|Error)(?:: .*)?");
+    /** What Felix SCR says of a component whose static reference's service failed to activate. */
+    private static final String MISSING_SERVICE = "Unable to get service for reference";
 
     private Failures() {
+    }
+
+    /**
+     * The failure to tell when several components failed: one that rejected its settings first (the cause users can
+     * act on), then any other, and last one that only could not get a service, since that is what the failure of the
+     * component providing the service looks like to those that use it.
+     */
+    static Optional<ComponentWatch.Failure> first(List<ComponentWatch.Failure> failures) {
+        return failures.stream().min(Comparator.comparingInt(f -> rank(f.failure())));
+    }
+
+    private static int rank(String failure) {
+        String text = failure == null ? "" : failure;
+        if (SETTING.matcher(text).find()) {
+            return 0;
+        }
+        return text.contains(MISSING_SERVICE) ? 2 : 1;
     }
 
     /** @param sourceOf where the value of a key came from (its message prefix) */

@@ -6,6 +6,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.net.BindException;
+import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,5 +42,20 @@ class FailuresTest {
                 Failures.line("core", trace(wrapped), k -> ""));
         assertEquals("component c failed to activate: java.lang.NullPointerException",
                 Failures.line("c", trace(new NullPointerException()), k -> ""));
+    }
+
+    @Test
+    void ofSeveralFailuresTheRejectedSettingIsToldNotTheServiceItsUsersMissed() {
+        var setting = new SettingException("web.keystore", "", "expected a value because web.listenAddress = 0.0.0.0"
+                + " is not a loopback address");
+        var missed = new ComponentWatch.Failure("net.beaconcontroller.core.web.CoreWeb", 15,
+                "Unable to get service for reference events");
+        var other = new ComponentWatch.Failure("b", 16, trace(new IllegalStateException("port in use")));
+        var cause = new ComponentWatch.Failure("net.beaconcontroller.web.internal.WebServer", 31,
+                trace(new InvocationTargetException(setting)));
+        assertEquals(cause, Failures.first(List.of(missed, other, cause)).orElseThrow());
+        assertEquals(other, Failures.first(List.of(missed, other)).orElseThrow());
+        assertEquals(missed, Failures.first(List.of(missed)).orElseThrow());
+        assertEquals(Optional.empty(), Failures.first(List.of()));
     }
 }
