@@ -506,6 +506,16 @@ def check_rest(ctx, net, src, dst):
     for listener in ("topology", "devicemanager", "routing"):
         if not m.get(("beacon_listener_calls_total", frozenset({("type", "PACKET_IN"), ("listener", listener)}))):
             bad[f"PACKET_IN calls of {listener}"] = 0
+    # The apps' own counters: pings were routed, nothing failed to parse in this quiet network.
+    if not m.get(("beacon_routing_packet_ins_total", frozenset({("outcome", "routed")}))):
+        bad["PACKET_INs routing routed"] = 0
+    for family, labels in (("beacon_routing_packet_ins_total", {("outcome", "flooded")}),
+                           ("beacon_routing_unroutable_total", {("reason", "no_route")}),
+                           ("beacon_routing_proxy_arp_replies_total", set()), ("beacon_device_moves_total", set()),
+                           ("beacon_devices_aged_out_total", set()),
+                           ("beacon_device_malformed_total", {("protocol", "arp")})):
+        if m.get((family, frozenset(labels))) is None:
+            bad[f"{family}{dict(labels)}"] = "missing"
     if bad:
         raise AssertionError(f"/metrics (got, want): {bad}")
     return (f"{len(hosts)} devices, {len(links)} links, route {len(hops)} ports, {len(switches)} switches, "

@@ -1,4 +1,4 @@
-package net.beaconcontroller.devicemanager.internal;
+package net.beaconcontroller.devicemanager;
 
 /**
  * What the device manager counted since it started.
@@ -9,5 +9,6 @@ package net.beaconcontroller.devicemanager.internal;
  * @param movesSuppressed moves ignored because the host moved too often (flapping)
  * @param agedOut         hosts removed after not being seen for the idle timeout
  */
-record Counters(long malformedArp, long malformedDhcp, long moves, long movesSuppressed, long agedOut) {
+public record DeviceCounters(long malformedArp, long malformedDhcp, long moves, long movesSuppressed, long agedOut) {
+    public static final DeviceCounters NONE = new DeviceCounters(0, 0, 0, 0, 0);
 }

@@ -34,4 +34,9 @@ public interface IDeviceManager {
 
     /** Hosts attached to any port of this switch. */
     Collection<Device> getDevicesOn(long dpid);
+
+    /** What the device manager counted since it started; implementations that count nothing give {@code NONE}. */
+    default DeviceCounters getCounters() {
+        return DeviceCounters.NONE;
+    }
 }

@@ -71,5 +71,14 @@ public final class DeviceWeb implements IWebManageable, IDeviceListener {
     @Override
     public void metrics(Metrics metrics) {
         metrics.gauge("beacon_devices", "Hosts the device manager knows.").add(devices.getDevices().size());
+        var c = devices.getCounters();
+        metrics.counter("beacon_device_moves_total", "Hosts moved to another edge port.").add(c.moves());
+        metrics.counter("beacon_device_moves_suppressed_total",
+                "Moves ignored because the host moved too often (flapping).").add(c.movesSuppressed());
+        metrics.counter("beacon_devices_aged_out_total", "Hosts removed after not being seen for the idle timeout.")
+                .add(c.agedOut());
+        metrics.counter("beacon_device_malformed_total", "ARP frames and DHCP datagrams the device manager could not"
+                + " use, by protocol.").add(c.malformedArp(), "protocol", "arp").add(c.malformedDhcp(), "protocol",
+                        "dhcp");
     }
 }

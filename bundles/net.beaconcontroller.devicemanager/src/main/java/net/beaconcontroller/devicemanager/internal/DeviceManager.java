@@ -46,6 +46,7 @@ import net.beaconcontroller.core.shared.SharedTable.Change;
 import net.beaconcontroller.core.shared.Sharing;
 import net.beaconcontroller.core.shared.WaitingForSwitch;
 import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.devicemanager.DeviceCounters;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.openflow.OFFlowMod;
@@ -617,8 +618,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         return store.on(dpid);
     }
 
-    Counters counters() {
-        return new Counters(malformedArp.sum(), malformedDhcp.sum(), moves.sum(), movesSuppressed.sum(),
+    @Override
+    public DeviceCounters getCounters() {
+        return new DeviceCounters(malformedArp.sum(), malformedDhcp.sum(), moves.sum(), movesSuppressed.sum(),
                 agedOut.sum());
     }
 
@@ -629,7 +631,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     /** {@code beacon:devices}: one line per host, then the counters. */
     public String devices() {
-        return DeviceTable.format(getDevices(), counters());
+        return DeviceTable.format(getDevices(), getCounters());
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.stream.Collectors;
 
 import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.devicemanager.DeviceCounters;
 import net.beaconcontroller.util.IPv4Address;
 import net.beaconcontroller.util.MacAddress;
 
@@ -19,7 +20,7 @@ final class DeviceTable {
     private DeviceTable() {
     }
 
-    static String format(Collection<Device> devices, Counters counters) {
+    static String format(Collection<Device> devices, DeviceCounters counters) {
         var sb = new StringBuilder(String.format(ROW, "MAC", "VLAN", "IPV4", "ATTACHED TO", "LAST SEEN"));
         devices.stream().sorted(Comparator.comparingLong(Device::mac).thenComparingInt(Device::vlan))
                 .forEach(d -> sb.append(String.format(ROW, MacAddress.toString(d.mac()),

@@ -144,7 +144,7 @@ class DeviceManagerTest {
                 assertEquals(OFPort.NONE, fm.outPort());
             }
         }
-        assertEquals(1, h.dm.counters().moves());
+        assertEquals(1, h.dm.getCounters().moves());
     }
 
     @Test
@@ -179,8 +179,8 @@ class DeviceManagerTest {
         h.packetIn(1, 2, udp(H1, H2, IP1, IP2));
         h.packetIn(1, 2, udp(H1, H2, IP1, IP2));
         assertEquals(new SwitchPort(1, 1), device(H1).attachment(), "the third move in a minute is ignored");
-        assertEquals(2, h.dm.counters().moves());
-        assertEquals(2, h.dm.counters().movesSuppressed());
+        assertEquals(2, h.dm.getCounters().moves());
+        assertEquals(2, h.dm.getCounters().movesSuppressed());
         assertEquals(4, h.written.get(1L).size(), "two DELETEs (towards and from the host) per accepted move");
 
         h.advance(Duration.ofSeconds(60));
@@ -201,7 +201,7 @@ class DeviceManagerTest {
         assertEquals(List.of(), h.dm.getDevicesByIpv4(IP1));
         assertEquals(new SwitchPort(1, 2), device(H2).attachment(), "seen 4 s ago: kept");
         assertEquals("removed " + H1, h.events.get(h.events.size() - 1));
-        assertEquals(1, h.dm.counters().agedOut());
+        assertEquals(1, h.dm.getCounters().agedOut());
     }
 
     @Test
@@ -250,8 +250,8 @@ class DeviceManagerTest {
         h.advance(Duration.ofSeconds(3));
         h.packetIn(2, 2, Frames.malformedDhcp(H3, IP2, H1));
         assertSame(before, device(H3), "nor changes one");
-        assertEquals(2, h.dm.counters().malformedArp());
-        assertEquals(2, h.dm.counters().malformedDhcp());
+        assertEquals(2, h.dm.getCounters().malformedArp());
+        assertEquals(2, h.dm.getCounters().malformedDhcp());
     }
 
     @Test
@@ -268,7 +268,7 @@ class DeviceManagerTest {
             }
             h.packetIn(1 + random.nextInt(3), 1 + random.nextInt(4), frame);
         }
-        var c = h.dm.counters();
+        var c = h.dm.getCounters();
         assertTrue(c.malformedArp() > 0 && c.malformedDhcp() > 0, c::toString);
     }
 

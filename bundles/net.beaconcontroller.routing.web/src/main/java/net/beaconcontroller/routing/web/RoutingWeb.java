@@ -15,14 +15,17 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
+import net.beaconcontroller.routing.IRouting;
 import net.beaconcontroller.routing.IRoutingEngine;
 import net.beaconcontroller.topology.SwitchPort;
 import net.beaconcontroller.web.IWebManageable;
+import net.beaconcontroller.web.Metrics;
 import net.beaconcontroller.util.Dpids;
 
 /**
  * Floodlight's {@code /wm/topology/route/<src-dpid>/<src-port>/<dst-dpid>/<dst-port>/json}, answered by whichever
- * routing engine runs now (engines are swapped at runtime; without one the endpoint says so).
+ * routing engine runs now (engines are swapped at runtime; without one the endpoint says so), and routing's counters
+ * in {@code /metrics}.
  */
 @Component
 @RestController
@@ -30,10 +33,31 @@ public final class RoutingWeb implements IWebManageable {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile IRoutingEngine engine;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile IRouting routing;
 
     @Override
     public List<Object> controllers() {
         return List.of(this);
+    }
+
+    @Override
+    public void metrics(Metrics metrics) {
+        var current = routing;
+        if (current == null) {
+            return;
+        }
+        var c = current.getCounters();
+        metrics.counter("beacon_routing_packet_ins_total", "PACKET_INs routing handled, by what it did with them.")
+                .add(c.routed(), "outcome", "routed").add(c.flooded(), "outcome", "flooded")
+                .add(c.droppedRepeat(), "outcome", "dropped_repeat")
+                .add(c.droppedLoopCopy(), "outcome", "dropped_loop_copy");
+        metrics.counter("beacon_routing_unroutable_total", "Of the flooded PACKET_INs, those to a known host that"
+                + " routing could not route, by reason.").add(c.noRoute(), "reason", "no_route")
+                .add(c.noEngine(), "reason", "no_engine");
+        metrics.counter("beacon_routing_proxy_arp_replies_total", "ARP requests answered by the controller.")
+                .add(c.proxyArpReplies());
     }
 
     /**

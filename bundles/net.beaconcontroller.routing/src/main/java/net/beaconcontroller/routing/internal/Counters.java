@@ -4,6 +4,8 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
+import net.beaconcontroller.routing.RoutingCounters;
+
 /** What routing did with the PACKET_INs it saw; updated from every I/O thread. */
 public final class Counters {
     public enum Event {
@@ -37,6 +39,11 @@ public final class Counters {
 
     public long get(Event e) {
         return counts.get(e).sum();
+    }
+
+    RoutingCounters snapshot() {
+        return new RoutingCounters(get(Event.ROUTED), get(Event.FLOODED), get(Event.DROPPED_REPEAT),
+                get(Event.DROPPED_LOOP_COPY), get(Event.NO_ROUTE), get(Event.NO_ENGINE), get(Event.PROXY_ARP_REPLY));
     }
 
     @Override

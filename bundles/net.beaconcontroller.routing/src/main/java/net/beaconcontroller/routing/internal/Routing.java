@@ -50,8 +50,10 @@ import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.routing.Hop;
 import net.beaconcontroller.routing.IRouteListener;
+import net.beaconcontroller.routing.IRouting;
 import net.beaconcontroller.routing.IRoutingEngine;
 import net.beaconcontroller.routing.RouteChanges;
+import net.beaconcontroller.routing.RoutingCounters;
 import net.beaconcontroller.routing.internal.Counters.Event;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.ITopologyListener;
@@ -69,10 +71,12 @@ import net.beaconcontroller.topology.SwitchPort;
  * filter): those are black holes whoever installed them, and this holds even with no engine running.
  */
 @Component(configurationPid = Routing.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
-        service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class, IFlowReconciler.class})
+        service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class, IFlowReconciler.class,
+            IRouting.class})
 @Designate(ocd = Routing.Config.class)
 @BeaconListener(types = OFType.PACKET_IN, after = {"topology", "devicemanager"})
-public final class Routing implements IOFMessageListener, ITopologyListener, IRouteListener, IFlowReconciler {
+public final class Routing implements IOFMessageListener, ITopologyListener, IRouteListener, IFlowReconciler,
+        IRouting {
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "routing";
     private static final Logger log = LoggerFactory.getLogger(Routing.class);
@@ -153,6 +157,11 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
 
     public Counters counters() {
         return counters;
+    }
+
+    @Override
+    public RoutingCounters getCounters() {
+        return counters.snapshot();
     }
 
     @Override

@@ -76,6 +76,7 @@ class RoutingTest extends RoutingTestBase {
         var types = fake(1).types();
         assertTrue(types.indexOf(OFType.FLOW_MOD) < types.indexOf(OFType.PACKET_OUT), types.toString());
         assertEquals(1, routing.counters().get(Event.ROUTED));
+        assertEquals(1, routing.getCounters().routed(), "the counters routing publishes");
     }
 
     @Test
