@@ -78,10 +78,13 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
         }
     }
 
-    /** The FLOW_MOD that puts it on its switch. */
+    /**
+     * The FLOW_MOD that puts it on its switch. The switch tells when the flow goes (FLOW_REMOVED), so that the pusher
+     * can write it again when something else deleted it.
+     */
     public OFFlowMod add() {
         return OFFlowMod.builder().match(match).cookie(switchCookie()).priority(priority).idleTimeout(idleTimeout)
-                .hardTimeout(hardTimeout).actions(actions).build();
+                .hardTimeout(hardTimeout).flags(OFFlowMod.FLAG_SEND_FLOW_REM).actions(actions).build();
     }
 
     /** The cookie it has on the switch: owner {@link FlowOwner#STATIC_FLOWS}, the user's cookie in the low bits. */

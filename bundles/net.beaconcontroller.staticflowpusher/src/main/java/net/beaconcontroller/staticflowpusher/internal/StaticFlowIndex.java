@@ -6,7 +6,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
@@ -61,6 +63,13 @@ final class StaticFlowIndex {
     boolean wants(long dpid, OFFlowStatsEntry flow) {
         var same = bySwitch.getOrDefault(dpid, NONE).byKey().getOrDefault(Key.of(flow), List.of());
         return same.stream().anyMatch(f -> f.isOnSwitchAs(flow));
+    }
+
+    /** The active static flow of switch {@code dpid} that a flow removed from it was, if any. */
+    Optional<StaticFlow> removed(long dpid, OFFlowRemoved removed) {
+        return bySwitch.getOrDefault(dpid, NONE).byKey()
+                .getOrDefault(new Key(removed.match(), removed.priority()), List.of()).stream()
+                .filter(f -> f.switchCookie() == removed.cookie()).findFirst();
     }
 
     /** The active static flows of switch {@code dpid}, by name, that are not among {@code present}. */

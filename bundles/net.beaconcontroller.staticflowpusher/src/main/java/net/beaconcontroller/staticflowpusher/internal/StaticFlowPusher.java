@@ -27,16 +27,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.BeaconListener;
+import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.FlowVerdict;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IFlowReconciler;
+import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.MessageContext;
+import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.core.shared.SharedKeys;
 import net.beaconcontroller.core.shared.SharedTable;
 import net.beaconcontroller.core.shared.SharedTable.Change;
 import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFFlowRemoved;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
@@ -54,11 +62,14 @@ import net.beaconcontroller.staticflowpusher.StaticFlow;
  * version, taking its own off the switch and writing the cluster's.
  */
 @Component(configurationPid = StaticFlowPusher.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
-        immediate = true, service = {IStaticFlowPusher.class, IFlowReconciler.class})
+        immediate = true, service = {IStaticFlowPusher.class, IFlowReconciler.class, IOFMessageListener.class})
 @Designate(ocd = StaticFlowPusher.Config.class)
-public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconciler {
+@BeaconListener(types = OFType.FLOW_REMOVED)
+public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconciler, IOFMessageListener {
     static final String NAME = "staticflowpusher";
     private static final Logger log = LoggerFactory.getLogger(StaticFlowPusher.class);
+    private static final SwitchLocal<Restores> RESTORES = new SwitchLocal<>("staticflowpusher.restores",
+            Restores::new);
 
     @ObjectClassDefinition(name = "Static flow pusher", description = "Flows kept on switches across restarts.")
     public @interface Config {
@@ -123,6 +134,7 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
     @Deactivate
     void deactivate() {
         shared.close();
+        beacon.clearLocal(RESTORES);
     }
 
     /**
@@ -261,6 +273,42 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
             log.info("{} static flow(s) to write to {}", writes.size(), sw.getStringId());
         }
         return writes;
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    /**
+     * A static flow deleted by something else (another application's cleanup: a host moved, a link went down; a
+     * tool) is written again, as the switch's master; one the pusher deleted itself is no longer in the index, and
+     * one that timed out went as its timeouts said. See {@link Restores} for the limit.
+     */
+    @Override
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
+        if (!(msg instanceof OFFlowRemoved removed) || removed.reason() != OFFlowRemoved.Reason.DELETE
+                || !FlowOwner.STATIC_FLOWS.owns(removed.cookie()) || !sw.isMaster()) {
+            return Command.CONTINUE;
+        }
+        var flow = index().removed(sw.getId(), removed).orElse(null);
+        if (flow == null) {
+            return Command.CONTINUE;
+        }
+        switch (sw.getLocal(RESTORES).deleted(flow.name(), System.nanoTime())) {
+            case RESTORE -> {
+                log.info("static flow '{}' was deleted from {} by something else: written again", flow.name(),
+                        sw.getStringId());
+                sw.write(flow.add());
+                sw.flush();
+            }
+            case GIVE_UP -> log.warn("static flow '{}' was deleted from {} {} times in {} s: left off until the switch"
+                    + " reconnects or this controller becomes its master again (is another controller or tool"
+                    + " deleting it?)", flow.name(), sw.getStringId(), Restores.LIMIT + 1,
+                    Restores.WINDOW_NANOS / 1_000_000_000L);
+            case GIVEN_UP -> { }
+        }
+        return Command.CONTINUE;
     }
 
     /** Writes the flow's ADD or DELETE_STRICT to its switch if connected; returns whether it was. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -22,6 +23,7 @@ import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFAction;
@@ -52,6 +54,58 @@ class StaticFlowPusherTest {
     private static long adds(FakeSwitch fake) {
         return fake.received().stream()
                 .filter(m -> m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.ADD).count();
+    }
+
+    private static OFFlowRemoved removed(StaticFlow f, OFFlowRemoved.Reason reason) {
+        return new OFFlowRemoved(0, f.match(), f.switchCookie(), f.priority(), reason, 1, 0, 0, 0, 0);
+    }
+
+    /**
+     * A static flow that another application's cleanup deletes (routing's when a link goes, the device manager's when
+     * a host moves: OpenFlow 1.0 deletes by match, whoever owns the flow) is written again; one that timed out is not;
+     * one that keeps being deleted is given up after a few tries.
+     */
+    @Test
+    void aStaticFlowDeletedBySomethingElseIsWrittenAgain() {
+        try (var fx = ControllerFixture.start()) {
+            var c = fx.connectActive(1);
+            var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
+                    null));
+            fx.controller.addOFMessageListener(OFType.FLOW_REMOVED, pusher);
+            c.fake().expect(OFType.FLOW_MOD, m -> ((OFFlowMod) m).command() == OFFlowMod.Command.DELETE, WAIT);
+            var f = flow("f", 1, "in_port=1", "output:2", 100);
+            assertTrue(pusher.add(f));
+            var first = c.fake().<OFFlowMod>expect(OFType.FLOW_MOD, m -> isAdd(m, f), WAIT);
+            assertEquals(OFFlowMod.FLAG_SEND_FLOW_REM, first.flags() & OFFlowMod.FLAG_SEND_FLOW_REM,
+                    "the switch tells when it goes");
+
+            c.fake().send(removed(f, OFFlowRemoved.Reason.DELETE));
+            c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f), WAIT);
+
+            c.fake().send(removed(f, OFFlowRemoved.Reason.IDLE_TIMEOUT));
+            c.sw().barrier(WAIT).join();
+            c.fake().expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+
+            // Deleted again and again: written again up to LIMIT times in all, then left off.
+            for (int i = 0; i < Restores.LIMIT + 2; i++) {
+                c.fake().send(removed(f, OFFlowRemoved.Reason.DELETE));
+            }
+            c.sw().barrier(WAIT).join();
+            for (int i = 1; i < Restores.LIMIT; i++) {
+                c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f), WAIT);
+            }
+            c.fake().expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+
+            // Deleted by the pusher itself: gone for good.
+            var other = flow("other", 1, "in_port=3", "output:2", 100);
+            assertTrue(pusher.add(other));
+            c.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, other), WAIT);
+            pusher.remove("other");
+            c.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, other), WAIT);
+            c.fake().send(removed(other, OFFlowRemoved.Reason.DELETE));
+            c.sw().barrier(WAIT).join();
+            c.fake().expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+        }
     }
 
     @Test
