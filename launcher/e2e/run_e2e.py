@@ -539,6 +539,11 @@ def check_static_flows(net, src):
     dumped = next(l for l in net.ovs.ofctl("dump-flows", bridge).stdout.splitlines() if "priority=40000" in l)
     if "nw_dst=10.0.0.99" not in dumped or f"in_port={src.port}" not in dumped or "actions=output:2" not in dumped:
         raise AssertionError(f"pushed flow on the switch: {dumped}")
+    # Deleted by someone else (here ovs-ofctl; in Beacon, routing's cleanup when a link goes): written again.
+    net.ovs.ofctl("--strict", "del-flows", bridge, f"priority=40000,ip,in_port={src.port},nw_dst=10.0.0.99")
+    t = time.monotonic()
+    ovsenv.wait_until(has, 5, "the static flow written again after ovs-ofctl deleted it", interval=0.05)
+    restored = time.monotonic() - t
     listed = api.get(f"/wm/staticflowpusher/list/{dpid}/json")[dpid]
     if [list(e) for e in listed] != [["e2e-static"]] or listed[0]["e2e-static"]["match"].get("ipv4_dst") != \
             "10.0.0.99":
@@ -566,7 +571,8 @@ def check_static_flows(net, src):
         raise AssertionError(f"delete: HTTP {status} {body}")
     ovsenv.wait_until(lambda: not has(), 5, "the deleted flow gone from ovs-ofctl dump-flows")
     after = net.ovs.ofctl("dump-flows", bridge).stdout.count("priority=")
-    return f"static flow pushed, seen, listed, deleted; bad flows refused ({before} -> {after} flows)"
+    return (f"static flow pushed, seen, written again {restored:.2f}s after ovs-ofctl deleted it, listed, deleted;"
+            f" bad flows refused ({before} -> {after} flows)")
 
 
 def test_rest_api(ctx):
@@ -1081,15 +1087,18 @@ def conversation_flows(net, pairs):
     return flows
 
 
-def restart(ctx, net, how):
-    """Stops Beacon (SIGTERM: a clean shutdown; SIGKILL: a crash), starts it again with the same command and waits
-    until every switch is back and reconciled. Returns (seconds down, {switch: reconciliation figures})."""
+def restart(ctx, net, how, while_down=None):
+    """Stops Beacon (SIGTERM: a clean shutdown; SIGKILL: a crash), runs `while_down` if given, starts Beacon again
+    with the same command and waits until every switch is back and reconciled. Returns (seconds down, {switch:
+    reconciliation figures})."""
     c = ctx.controller
     t = time.time()
     if how == "SIGKILL":
         c.kill()
     else:
         c.stop()
+    if while_down:
+        while_down()
     mark = len(c.output())  # the new process's output follows the old one's
     c.start()
     c.wait_prompt(ctx.args.startup_timeout, since=mark)
@@ -1193,10 +1202,33 @@ def test_beacon_restart(ctx):
                            f" {totals[0]} kept, {totals[1]} deleted, {totals[2]} pushed, {totals[3]} foreign")
             if any(lost.values()) or deleted:
                 raise AssertionError("; ".join(results) + f"; flows deleted or reinstalled: {deleted}")
+        results.append(moved_while_down(ctx, net, pings[0], h1, h2, h3))
     finally:
         for p in pings:
             p.stop()
+    net.dirty = True  # h3 moved
     return "; ".join(results)
+
+
+def moved_while_down(ctx, net, ping, h1, h2, h3):
+    """h3 moves from s3 to a new port of s1 while Beacon is down; once Beacon is back, h3 speaks once (as a moved VM
+    sends a gratuitous ARP): h1's pings reach it again within 1 s of that, and s1's flows towards h3 (which sent its
+    traffic off towards s3) are gone, not left as a detour that h1's own traffic would keep alive."""
+    old_out = route_flows(net, "s1", h3.mac)
+    down, _ = restart(ctx, net, "SIGTERM", while_down=lambda: net.move_host(h3, "s1", 9))
+    t = time.time()
+    net.ping(h3, h2, count=1)
+    outage, _ = ping.outage_after(t, 10)
+    back = time.time() - t
+    wanted = f"output:{h3.port}"
+    ovsenv.wait_until(lambda: (now := route_flows(net, "s1", h3.mac)) and all(a == wanted for a in now), 5,
+                      f"s1's flows towards {h3.name} sending to its new port {h3.port} only"
+                      f" (now {route_flows(net, 's1', h3.mac)}, before the move {old_out})", interval=0.1)
+    if outage > 1.0:
+        raise AssertionError(f"{h1.name} reached {h3.name} again only {outage:.2f}s after it spoke at its new place")
+    return (f"{h3.name} moved s3 -> s1/{h3.port} while Beacon was down {down:.1f}s: {h1.name} reached it"
+            f" {outage:.2f}s after it spoke (checked after {back:.1f}s), s1's old flows {old_out} replaced by"
+            f" {wanted}")
 
 
 def test_fattree4_pingall(ctx):

@@ -17,8 +17,9 @@ import net.beaconcontroller.topology.SwitchPort;
 /**
  * Routing's verdict on one of its flows found on a switch at reconciliation. After a restart routing knows no hosts
  * and no links yet, and a partly discovered topology gives paths that are not yet the shortest: a flow is declared
- * stale only on evidence that does not depend on what is still to be learnt: its out port is gone or down, or its
- * destination host is attached to this very switch at another port that discovery has probed and found no link on.
+ * stale only on evidence that does not depend on what is still to be learnt: its out port is gone or down; its
+ * destination host is attached to this very switch at another port that discovery has probed and found no link on; or
+ * it sends into such a port while its host is attached elsewhere.
  * (Before that, a host's frame that came in over a cable not yet discovered would place the host at the cable's
  * port.) Anything else that disagrees with what routing knows is kept as unsure; the flow's idle timeout and
  * routing's own link and host-move handling remove it if it really is wrong.
@@ -56,8 +57,13 @@ final class RouteAudit {
         if (host == null) {
             return FlowVerdict.UNSURE;
         }
-        int expected;
         var at = host.attachment();
+        // Into a port discovery found no link on, while the host is elsewhere: the traffic cannot reach it there.
+        if (out != DROP && OFPort.isPhysical(out) && !(at.dpid() == sw.getId() && at.port() == out)
+                && provenEdge.test(new SwitchPort(sw.getId(), out))) {
+            return FlowVerdict.STALE;
+        }
+        int expected;
         if (at.dpid() == sw.getId()) {
             expected = at.port();
         } else {

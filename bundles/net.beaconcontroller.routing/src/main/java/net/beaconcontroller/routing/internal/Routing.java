@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -35,6 +36,7 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.devicemanager.Device;
+import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
@@ -72,11 +74,11 @@ import net.beaconcontroller.topology.SwitchPort;
  */
 @Component(configurationPid = Routing.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class, IFlowReconciler.class,
-            IRouting.class})
+            IRouting.class, IDeviceListener.class})
 @Designate(ocd = Routing.Config.class)
 @BeaconListener(types = OFType.PACKET_IN, after = {"topology", "devicemanager"})
 public final class Routing implements IOFMessageListener, ITopologyListener, IRouteListener, IFlowReconciler,
-        IRouting {
+        IRouting, IDeviceListener {
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "routing";
     private static final Logger log = LoggerFactory.getLogger(Routing.class);
@@ -116,6 +118,8 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     private final AtomicReference<IRoutingEngine> engine = new AtomicReference<>();
     private final AtomicBoolean toldNoEngine = new AtomicBoolean();
     private final Counters counters = new Counters();
+    /** Flows kept at reconciliation for want of their host, judged again when it is learnt: at most 100,000, 60 s. */
+    private final AwaitingHost awaiting = new AwaitingHost(100_000, TimeUnit.SECONDS.toNanos(60));
     /** Replaced whole by {@link #modified}: a PACKET_IN never sees half a change. */
     private volatile Config config;
     private volatile RouteFlows flows;
@@ -287,11 +291,74 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         return FlowOwner.ROUTING;
     }
 
-    /** See {@link RouteAudit}: what still has to be learnt after a restart never gets a flow deleted. */
+    /**
+     * See {@link RouteAudit}: what still has to be learnt after a restart never gets a flow deleted. A flow towards a
+     * host not known yet waits for the host (see {@link AwaitingHost}).
+     */
     @Override
     public FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow) {
+        var verdict = audit(sw, flow);
+        var match = flow.match();
+        if (verdict == FlowVerdict.UNSURE && !match.isWildcarded(OFMatch.OFPFW_DL_DST)
+                && !match.isWildcarded(OFMatch.OFPFW_DL_VLAN)
+                && devices.getDevice(match.dlDst(), match.dlVlan()).isEmpty()) {
+            long now = System.nanoTime();
+            awaiting.expire(now);
+            awaiting.add(match.dlDst(), match.dlVlan(), sw.getId(), flow, now);
+        }
+        return verdict;
+    }
+
+    private FlowVerdict audit(IOFSwitch sw, OFFlowStatsEntry flow) {
         return RouteAudit.judge(sw, flow, devices, engine.get(), at -> topology.isEdgePort(at.dpid(), at.port())
                 && !topology.getQuarantinedPorts().contains(at));
+    }
+
+    @Override
+    public void deviceAdded(Device device) {
+        judgeAgain(device);
+    }
+
+    @Override
+    public void deviceMoved(Device before, Device now) {
+        judgeAgain(now);
+    }
+
+    @Override
+    public void deviceIpChanged(Device before, Device now) {
+    }
+
+    @Override
+    public void deviceRemoved(Device device) {
+    }
+
+    /**
+     * The host's flows kept at reconciliation, judged now that it is known: those that send its traffic where it no
+     * longer is go (a host that moved while Beacon was down is reachable as soon as it speaks). As each switch's
+     * master, on the thread that learnt the host.
+     */
+    private void judgeAgain(Device host) {
+        var waiting = awaiting.take(host.mac(), host.vlan(), System.nanoTime());
+        if (waiting.isEmpty()) {
+            return;
+        }
+        var switches = beacon.getSwitches();
+        var touched = new HashSet<IOFSwitch>();
+        int deleted = 0;
+        for (var f : waiting) {
+            var sw = switches.get(f.dpid());
+            if (sw != null && sw.isMaster() && audit(sw, f.entry()) == FlowVerdict.STALE) {
+                sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE_STRICT).match(f.entry().match())
+                        .priority(f.entry().priority()).outPort(OFPort.NONE).build());
+                touched.add(sw);
+                deleted++;
+            }
+        }
+        if (deleted > 0) {
+            log.info("host {} known again: {} of the flows towards it kept at reconciliation deleted (it moved while"
+                    + " the controller was away)", host, deleted);
+        }
+        touched.forEach(IOFSwitch::flush);
     }
 
     @Override

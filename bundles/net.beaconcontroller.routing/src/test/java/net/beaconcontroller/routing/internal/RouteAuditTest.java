@@ -77,10 +77,10 @@ class RouteAuditTest {
                 List.of(new OFActionOutput(outPort, 0)));
     }
 
-    /** Routing's judgement with every port probed and found to have no link. */
+    /** Routing's judgement once discovery has probed every port: port 2 of switch 1 has a link, the others none. */
     private static FlowVerdict judge(IOFSwitch sw, OFFlowStatsEntry flow, IDeviceManager devices,
             IRoutingEngine engine) {
-        return RouteAudit.judge(sw, flow, devices, engine, at -> true);
+        return RouteAudit.judge(sw, flow, devices, engine, at -> !at.equals(new SwitchPort(S1, 2)));
     }
 
     @Test
@@ -89,7 +89,8 @@ class RouteAuditTest {
         var elsewhere = devices(new SwitchPort(S2, 1));
         assertEquals(FlowVerdict.UNSURE, judge(switch1(), flow(TO_HOST, 2), elsewhere, null), "no engine");
         // A path through a topology still being discovered is no proof against a flow.
-        assertEquals(FlowVerdict.UNSURE, judge(switch1(), flow(TO_HOST, 1), elsewhere, engine(2)));
+        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 1), elsewhere, engine(2),
+                at -> false));
     }
 
     @Test
@@ -116,5 +117,15 @@ class RouteAuditTest {
         var atCable = devices(new SwitchPort(S1, 1));
         assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), atCable, null, at -> false));
         assertEquals(FlowVerdict.STALE, RouteAudit.judge(switch1(), flow(TO_HOST, 2), atCable, null, at -> true));
+    }
+
+    @Test
+    void aFlowIntoAHostPortOfAHostThatIsNowElsewhereIsStale() {
+        // The host was at switch 1 port 1 and moved to switch 2 while Beacon was down.
+        var moved = devices(new SwitchPort(S2, 1));
+        var fromCable = "in_port=2,dl_dst=00:00:00:00:00:02,dl_vlan=0xffff";
+        assertEquals(FlowVerdict.STALE, judge(switch1(), flow(fromCable, 1), moved, null));
+        assertEquals(FlowVerdict.UNSURE, RouteAudit.judge(switch1(), flow(fromCable, 1), moved, null, at -> false),
+                "port 1 not probed yet: it may be a cable towards the host");
     }
 }

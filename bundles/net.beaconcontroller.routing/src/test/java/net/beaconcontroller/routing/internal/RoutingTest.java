@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import net.beaconcontroller.core.FlowVerdict;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
@@ -19,6 +20,7 @@ import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketOut;
 import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.routing.internal.Counters.Event;
@@ -214,5 +216,43 @@ class RoutingTest extends RoutingTestBase {
         assertEquals(OFMatch.ALL, del.match());
         assertEquals(2, del.outPort());
         fake(3).expectNone(OFType.FLOW_MOD, Duration.ofMillis(100));
+    }
+
+    /**
+     * After a restart: flows towards a host not known yet are kept, and judged again when the host is learnt. The
+     * host moved from switch 2 port 1 to switch 1 port 4 while the controller was away: the flow on switch 2 into its
+     * old port goes, the one on switch 1 towards the cable to switch 2 goes too, a flow on a path through the host's
+     * new switch stays.
+     */
+    @Test
+    void flowsKeptForAnUnknownHostAreJudgedAgainWhenItIsLearnt() {
+        net.cable(1, 2, 2, 2);
+        net.cable(2, 3, 3, 2);
+        start(net, new String[0], 1, 2, 3);
+        var toOldPort = entry(2, "in_port=2,dl_dst=00:00:00:00:00:0b,dl_vlan=0xffff", 1);
+        var towardsOld = entry(1, "in_port=1,dl_dst=00:00:00:00:00:0b,dl_vlan=0xffff", 2);
+        var throughNew = entry(3, "in_port=1,dl_dst=00:00:00:00:00:0b,dl_vlan=0xffff", 2);
+        var judged = List.of(routing.judge(fx.controller.getSwitches().get(2L), toOldPort),
+                routing.judge(fx.controller.getSwitches().get(1L), towardsOld),
+                routing.judge(fx.controller.getSwitches().get(3L), throughNew));
+        assertEquals(List.of(FlowVerdict.UNSURE, FlowVerdict.UNSURE, FlowVerdict.UNSURE), judged, "B is not known yet");
+
+        routing.deviceAdded(net.host(B, 1, 4));
+        fake(2).expect(OFType.FLOW_MOD, m -> isStrictDelete(m, toOldPort), WAIT);
+        fake(1).expect(OFType.FLOW_MOD, m -> isStrictDelete(m, towardsOld), WAIT);
+        fake(3).expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+        // Judged once: learning the host again deletes nothing more.
+        routing.deviceMoved(net.hosts.get(B), net.host(B, 1, 3));
+        fake(1).expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+    }
+
+    private static OFFlowStatsEntry entry(long dpid, String match, int out) {
+        return new OFFlowStatsEntry(0, OFMatch.parse(match), 3, 0, OFFlowMod.DEFAULT_PRIORITY, 5, 0, RouteFlows.COOKIE,
+                1, 1, out(out));
+    }
+
+    private static boolean isStrictDelete(Object m, OFFlowStatsEntry e) {
+        return m instanceof OFFlowMod fm && fm.command() == OFFlowMod.Command.DELETE_STRICT
+                && fm.match().equals(e.match()) && fm.priority() == e.priority();
     }
 }
