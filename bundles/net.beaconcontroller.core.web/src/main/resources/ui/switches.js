@@ -107,6 +107,7 @@ async function detail(el, ui, dpid) {
   const flowStatus = h('div');
   const flowTable = table([
     { key: 'priority', label: 'Priority', num: true },
+    { key: 'owner', label: 'Owner' },
     { key: 'match', label: 'Match', render: (f) => h('code', {}, f.match) },
     { key: 'actions', label: 'Actions', render: (f) => h('code', {}, f.actions) },
     { key: 'packets', label: 'Packets', num: true, render: (f) => fmt.number(f.packets) },

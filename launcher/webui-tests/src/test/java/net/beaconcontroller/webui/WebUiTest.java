@@ -285,21 +285,26 @@ class WebUiTest {
         assertTrue(dumped.contains("nw_dst=10.0.0.98") && dumped.contains("actions=output:1"), dumped);
         screenshot("static-flows-added");
 
-        // The switch page shows it in ovs-ofctl's words and deletes it from the switch.
+        // The switch page shows it in ovs-ofctl's words, with its owner, and deletes it from the switch; a static
+        // flow the pusher still lists is written again at once.
         open("switches/" + dpid);
         wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("[data-tab='flows']"))).click();
         var row = wait.until(ExpectedConditions.presenceOfElementLocated(
                 By.xpath("//tbody/tr[td[normalize-space()='40002']]")));
-        assertTrue(row.getText().contains("nw_dst=10.0.0.98"), row.getText());
+        assertTrue(row.getText().contains("nw_dst=10.0.0.98") && row.getText().contains("staticflowpusher"),
+                row.getText());
         screenshot("switch-flows");
         row.findElement(By.cssSelector("[data-action='delete-flow']")).click();
-        waitFlows(false);
+        wait.until(d -> d.findElements(By.cssSelector("main .message.ok")).stream().anyMatch(e -> e.getText()
+                .contains("Deleted the flow")));
+        waitFlows(true);
 
-        // Deleted from the list: gone for good (it would be pushed again on reconnection otherwise).
+        // Deleted from the list: gone for good.
         open("static-flows");
         var entry = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main tbody tr[data-key='ui-flow']")));
         entry.findElement(By.cssSelector("[data-action='delete-static-flow']")).click();
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("main tbody tr[data-key='ui-flow']"), 0));
+        waitFlows(false);
     }
 
     @Test
