@@ -169,7 +169,7 @@ public final class Controller implements IBeaconProvider {
         roleArbiter = arbiter;
         // Switches connected before the cluster started (a bundle started at runtime) take the role it gives them now.
         for (var sw : switches.values()) {
-            ((SwitchConnection) sw).adoptRole(arbiter);
+            ((SwitchConnection) sw).roles().adopt(arbiter);
         }
     }
 
