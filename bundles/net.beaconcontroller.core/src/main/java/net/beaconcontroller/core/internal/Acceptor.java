@@ -58,7 +58,7 @@ final class Acceptor {
             server.configureBlocking(false);
             server.register(selector, SelectionKey.OP_ACCEPT);
             return server;
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) { // an unresolvable address is an unchecked exception
             server.close();
             var address = endpoint.address();
             var named = new BindException("cannot listen on " + address.getHostString() + ":" + address.getPort()

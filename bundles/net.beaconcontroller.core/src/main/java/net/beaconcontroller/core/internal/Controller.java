@@ -192,9 +192,11 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.listenPort", "-1",
                     "no port would be left for switches: controller.legacyListenPort is off (-1) too");
         }
-        if (c.listenPort() == c.legacyListenPort() && c.listenPort() > 0) {
-            throw new SettingException("controller.legacyListenPort", Integer.toString(c.legacyListenPort()),
-                    "it must differ from controller.listenPort, or be -1 (off)");
+        if (samePort(c)) {
+            // A configuration from before there were two ports often names controller.listenPort=6633 explicitly:
+            // one listener then, rather than a start-up that stops after an upgrade.
+            log.warn("controller.listenPort and controller.legacyListenPort are both {}: listening once on it (set"
+                    + " controller.legacyListenPort=-1 to silence this)", c.listenPort());
         }
         if (c.echoTimeout() <= c.echoInterval()) {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
@@ -255,14 +257,18 @@ public final class Controller implements IBeaconProvider {
                 .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(" and ")), c.threadCount());
     }
 
-    /** The ports to listen on, the IANA port first; a port set to -1 is off. */
+    private static boolean samePort(ControllerConfig c) {
+        return c.listenPort() == c.legacyListenPort() && c.listenPort() > 0;
+    }
+
+    /** The ports to listen on, the IANA port first; a port set to -1 is off, one given twice is listened on once. */
     private static List<Acceptor.Endpoint> endpoints(ControllerConfig c) {
         var result = new ArrayList<Acceptor.Endpoint>();
         if (c.listenPort() != PORT_OFF) {
             result.add(new Acceptor.Endpoint("controller.listenPort",
                     new InetSocketAddress(c.listenAddress(), c.listenPort())));
         }
-        if (c.legacyListenPort() != PORT_OFF) {
+        if (c.legacyListenPort() != PORT_OFF && !samePort(c)) {
             result.add(new Acceptor.Endpoint("controller.legacyListenPort",
                     new InetSocketAddress(c.listenAddress(), c.legacyListenPort())));
         }

@@ -52,12 +52,17 @@ class ListenPortsTest {
         assertTrue(e.getMessage().contains("controller.legacyListenPort is off"), e.getMessage());
     }
 
+    /** A configuration from before the second port that names controller.listenPort=6633 keeps working. */
     @Test
-    void theSamePortTwiceIsRefusedNamingTheKey() {
-        var e = assertThrows(SettingException.class, () -> new Controller(Configs.of(ControllerConfig.class,
-                "listenPort=7000", "legacyListenPort=7000")));
-        assertEquals("controller.legacyListenPort", e.key());
-        assertEquals("7000", e.value());
+    void theSamePortTwiceIsListenedOnOnce() throws IOException {
+        int port;
+        try (var probe = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = probe.getLocalPort();
+        }
+        try (var fx = ControllerFixture.start("controller.listenPort=" + port, "controller.legacyListenPort=" + port)) {
+            assertEquals(List.of(port), fx.controller.getLocalPorts());
+            assertEquals(8, fx.connectActive(8).sw().getId());
+        }
     }
 
     /** The bind error names the address and the key; the port bound before it is released again. */
