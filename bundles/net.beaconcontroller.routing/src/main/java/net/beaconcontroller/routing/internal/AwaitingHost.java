@@ -31,8 +31,15 @@ final class AwaitingHost {
         this.maxAgeNanos = maxAgeNanos;
     }
 
-    /** Keeps the flow for its destination host, unless {@link #limit} flows wait already. */
+    /**
+     * Keeps the flow for its destination host, unless {@link #limit} flows wait already. What waited too long is
+     * dropped only when the limit is reached: a walk over every host per flow would make a large table's
+     * reconciliation quadratic, and {@link #take} leaves out what is too old anyway.
+     */
     void add(long mac, int vlan, long dpid, OFFlowStatsEntry entry, long now) {
+        if (size.get() >= limit) {
+            expire(now);
+        }
         if (size.incrementAndGet() > limit) {
             size.decrementAndGet();
             return;

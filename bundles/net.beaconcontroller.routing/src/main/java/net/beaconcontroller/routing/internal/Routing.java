@@ -302,9 +302,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         if (verdict == FlowVerdict.UNSURE && !match.isWildcarded(OFMatch.OFPFW_DL_DST)
                 && !match.isWildcarded(OFMatch.OFPFW_DL_VLAN)
                 && devices.getDevice(match.dlDst(), match.dlVlan()).isEmpty()) {
-            long now = System.nanoTime();
-            awaiting.expire(now);
-            awaiting.add(match.dlDst(), match.dlVlan(), sw.getId(), flow, now);
+            awaiting.add(match.dlDst(), match.dlVlan(), sw.getId(), flow, System.nanoTime());
         }
         return verdict;
     }
