@@ -30,7 +30,7 @@ import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> actions, int priority, long cookie,
         int idleTimeout, int hardTimeout, boolean active) {
     /** What versions before flow owners wrote as the default cookie ("stat"). */
-    public static final long LEGACY_DEFAULT_COOKIE = 0x7374_6174_0000_0000L;
+    private static final long LEGACY_DEFAULT_COOKIE = 0x7374_6174_0000_0000L;
 
     public StaticFlow {
         Objects.requireNonNull(name, "name");
@@ -55,21 +55,27 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
     }
 
     /**
+     * Whether a static flow takes {@code cookie}: the user's 48 bits, a whole static-flow cookie as a switch shows it,
+     * or the "stat" cookie earlier versions wrote by default.
+     */
+    public static boolean takesCookie(long cookie) {
+        return (cookie & ~FlowOwner.DATA_MASK) == 0 || FlowOwner.STATIC_FLOWS.owns(cookie)
+                || cookie == LEGACY_DEFAULT_COOKIE;
+    }
+
+    /**
      * The 48 bits a user may choose. A whole static-flow cookie as a switch shows it is taken apart again, and the
      * "stat" cookie earlier versions wrote by default reads as 0.
      */
     private static long userCookie(long cookie) {
-        if (cookie == LEGACY_DEFAULT_COOKIE) {
-            return 0;
-        }
-        if (FlowOwner.STATIC_FLOWS.owns(cookie)) {
-            return FlowOwner.data(cookie);
-        }
-        if ((cookie & ~FlowOwner.DATA_MASK) != 0) {
+        if (!takesCookie(cookie)) {
             throw new IllegalArgumentException("a static flow's cookie has 48 bits (the upper 16 name the flow's"
                     + " owner), not 0x" + Long.toHexString(cookie));
         }
-        return cookie;
+        if (cookie == LEGACY_DEFAULT_COOKIE) {
+            return 0;
+        }
+        return FlowOwner.STATIC_FLOWS.owns(cookie) ? FlowOwner.data(cookie) : cookie;
     }
 
     private static void check(int value, String what) {

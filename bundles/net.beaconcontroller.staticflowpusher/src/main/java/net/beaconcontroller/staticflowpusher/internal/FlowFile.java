@@ -51,7 +51,8 @@ final class FlowFile {
                 continue;
             }
             try {
-                flows.add(parse(fromEarlierVersion(line, n)));
+                var f = fields(line);
+                flows.add(parse(f, fromEarlierVersion(f, n)));
             } catch (IllegalArgumentException e) {
                 throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
             }
@@ -60,42 +61,40 @@ final class FlowFile {
     }
 
     /**
-     * The line as this version reads it. Versions before flows named their owner in the cookie kept any 64-bit cookie
-     * a user gave; this one keeps 48 bits of it (the upper 16 name the owner, see {@code FlowOwner}). Such a flow keeps
-     * its low 48 bits, said once here, rather than stop the pusher at the first start after an upgrade; the file is
-     * written in this version's form at the next change.
+     * The cookie as this version reads it. Versions before flows named their owner in the cookie kept any 64-bit
+     * cookie a user gave; this one keeps 48 bits of it (the upper 16 name the owner, see {@code FlowOwner}). Such a
+     * flow keeps its low 48 bits, said once here, rather than stop the pusher at the first start after an upgrade; the
+     * file is written in this version's form at the next change.
      */
-    private String fromEarlierVersion(String line, int n) {
-        var f = line.split("\t", -1);
-        if (f.length != 9) {
-            return line; // parse says what is wrong
-        }
-        long cookie;
-        try {
-            cookie = Long.parseUnsignedLong(f[3], 16);
-        } catch (NumberFormatException e) {
-            return line;
-        }
-        if ((cookie & ~FlowOwner.DATA_MASK) == 0 || FlowOwner.STATIC_FLOWS.owns(cookie)
-                || cookie == StaticFlow.LEGACY_DEFAULT_COOKIE) {
-            return line;
+    private long fromEarlierVersion(String[] f, int n) {
+        long cookie = Long.parseUnsignedLong(f[3], 16);
+        if (StaticFlow.takesCookie(cookie)) {
+            return cookie;
         }
         long kept = cookie & FlowOwner.DATA_MASK;
         log.warn("{} line {}: static flow '{}' has the cookie 0x{} of an earlier version; it keeps its low 48 bits,"
                 + " 0x{} (the upper 16 now name the flow's owner)", path, n, f[0], f[3], Long.toHexString(kept));
-        f[3] = Long.toHexString(kept);
-        return String.join("\t", f);
+        return kept;
     }
 
     /** A flow from its line (without the line end); what a cluster shares of it too. */
     static StaticFlow parse(String line) {
+        var f = fields(line);
+        return parse(f, Long.parseUnsignedLong(f[3], 16));
+    }
+
+    private static String[] fields(String line) {
         var f = line.split("\t", -1);
         if (f.length != 9) {
             throw new IllegalArgumentException("expected 9 tab-separated fields, found " + f.length);
         }
+        return f;
+    }
+
+    private static StaticFlow parse(String[] f, long cookie) {
         return new StaticFlow(f[0], Long.parseUnsignedLong(f[1], 16), OFMatch.parse(f[7]), OFActions.parse(f[8]),
-                Integer.parseInt(f[2]), Long.parseUnsignedLong(f[3], 16), Integer.parseInt(f[4]),
-                Integer.parseInt(f[5]), Boolean.parseBoolean(f[6]));
+                Integer.parseInt(f[2]), cookie, Integer.parseInt(f[4]), Integer.parseInt(f[5]),
+                Boolean.parseBoolean(f[6]));
     }
 
     static String line(StaticFlow f) {
