@@ -141,13 +141,12 @@ final class Coordinator {
     void memberLeft(String gone, String address) {
         later(() -> {
             migrations.memberLeft(gone);
-            var j = member.joined();
-            j.reports().remove(gone);
             roles.reassertNextRound();
-            if (mayMaster()) {
+            boolean majority = mayMaster();
+            if (majority) {
                 roles.takeOver(gone, address);
-                j.store().decideNow();
             }
+            member.joined().store().memberLeft(gone, majority);
             refresh();
         });
     }
@@ -204,6 +203,11 @@ final class Coordinator {
                 roles.follow(st, self, mayMaster(), true);
             }
         });
+    }
+
+    /** Another survivor took over a switch of {@code dead} (see {@link Message.TakenOver}). */
+    void takenOver(long dpid, String by, String dead) {
+        later(() -> roles.takenOverBy(dpid, by, dead, mayMaster()));
     }
 
     // ------------------------------------------------------------------------------------------ on this thread

@@ -19,15 +19,13 @@ final class Inbox {
     private final Forwarding forwarding;
     private final Migrations migrations;
     private final Coordinator coordinator;
-    private final MasterView masterView;
     /** The topic's listener: added by the join (the coordinator thread), moved by a merge (the store's thread). */
     private volatile UUID listener;
 
-    Inbox(Forwarding forwarding, Migrations migrations, Coordinator coordinator, MasterView masterView) {
+    Inbox(Forwarding forwarding, Migrations migrations, Coordinator coordinator) {
         this.forwarding = forwarding;
         this.migrations = migrations;
         this.coordinator = coordinator;
-        this.masterView = masterView;
     }
 
     /** The topic member {@code id} receives its messages on. */
@@ -68,7 +66,7 @@ final class Inbox {
             } else if (m instanceof Message.Reassert r) {
                 coordinator.reassertAsked(r.dpid());
             } else if (m instanceof Message.TakenOver t) {
-                masterView.takenOver(t.dpid(), t.from(), t.dead());
+                coordinator.takenOver(t.dpid(), t.from(), t.dead());
             }
         } catch (RuntimeException e) {
             log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),

@@ -68,6 +68,12 @@ final class MasterView {
         cache.computeIfPresent(dpid, (k, cached) -> cached.equals(dead) || !isMember.test(cached) ? by : cached);
     }
 
+    /** Two survivors took the same switch over and this member lost the tie-break: {@code winner} holds it. */
+    void yielded(long dpid, String winner) {
+        changedAt.put(dpid, clock.getAsLong());
+        cache.put(dpid, winner);
+    }
+
     /**
      * The store's read of the entry, {@code read}, started at {@code readAt}: the master this member's role follows.
      * An event after the read started is newer than the read; an entry still naming a member that left does not undo

@@ -68,7 +68,7 @@ final class Membership implements Peers {
         migrations = new Migrations(this);
         coordinator = new Coordinator(this, switches, masterView, migrations);
         arbiter = new Arbiter(this, switches, masterView, forwarding, migrations, coordinator);
-        inbox = new Inbox(forwarding, migrations, coordinator, masterView);
+        inbox = new Inbox(forwarding, migrations, coordinator);
         events = new Events(coordinator, masterView);
         view = new ClusterView(this, settings, migrations, coordinator);
     }

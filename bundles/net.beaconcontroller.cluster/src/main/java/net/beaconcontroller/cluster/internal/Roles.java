@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.openflow.vendor.NiciraRole;
+import net.beaconcontroller.util.Dpids;
 
 /**
  * The roles of the switches connected to this member: each follows the masters map, checked against the role the
@@ -82,11 +83,44 @@ final class Roles {
             if (self.equals(successor) && st != null && !migrations.migrating(dpid)) {
                 log.info("cluster: switch {} taken over from {}, which left: asserting MASTER", st.sw.getStringId(),
                         address);
+                // Recorded here as well: should another survivor's notice of the same take-over arrive, this member
+                // knows it holds the switch itself (see contended).
+                masterView.takenOver(dpid, self, dead);
                 follow(st, self, true, true);
                 var told = new Message.TakenOver(dpid, self, dead);
                 live.stream().filter(m -> !m.equals(self)).forEach(m -> member.send(m, told));
             }
         });
+    }
+
+    /**
+     * Another survivor says it took over a switch of {@code dead}. Normally this member learns the new master. Should
+     * both have taken it over (their caches of the map differed when they saw the death), each would follow the other
+     * to SLAVE and leave the switch without a master: the older of the two keeps it, asserting MASTER again (the
+     * other's request may have reached the switch last), and the younger steps down to it. The oldest member's
+     * decision agrees: it gives a switch to the oldest member holding MASTER.
+     */
+    void takenOverBy(long dpid, String by, String dead, boolean majority) {
+        var self = member.self();
+        var st = switches.get(dpid);
+        if (by.equals(self) || !self.equals(masterView.get(dpid))) {
+            masterView.takenOver(dpid, by, dead);
+            if (st != null && by.equals(masterView.get(dpid))) {
+                follow(st, by, majority, false);
+            }
+            return;
+        }
+        var live = member.joined().members().live();
+        int theirs = live.indexOf(by);
+        boolean yield = theirs >= 0 && theirs < live.indexOf(self);
+        log.warn("cluster: switch {} was taken over by {} as well as by this member: {}", Dpids.toString(dpid),
+                member.describe(by), yield ? "the older member keeps it" : "this member, the older, keeps it");
+        if (yield) {
+            masterView.yielded(dpid, by);
+        }
+        if (st != null) {
+            follow(st, yield ? by : self, majority, true);
+        }
     }
 
     /**
@@ -110,6 +144,9 @@ final class Roles {
         }
         // Stepping down: the switch demoted the new master, silently, if this member's MASTER request reached it last.
         boolean steppingDown = want == NiciraRole.SLAVE && st.sw.getRole() == NiciraRole.MASTER;
+        if (steppingDown) {
+            log.info("cluster: switch {}: stepping down to SLAVE for {}", st.sw.getStringId(), member.describe(master));
+        }
         st.asking = want;
         st.sw.setRole(want, ROLE_TIMEOUT).whenComplete((r, e) -> coordinator.later(() -> {
             if (st.asking == want) {

@@ -170,13 +170,20 @@ final class Store {
         return result;
     }
 
-    /** The oldest member's decisions right away (a member left). */
-    void decideNow() {
+    /**
+     * A member left: the oldest member decides right away, and the member's report goes. Here, not on the coordinator:
+     * both wait while Hazelcast re-homes the partitions the dead member owned, and the coordinator must take its
+     * switches over meanwhile.
+     *
+     * @param majority whether the coordinator saw a majority (then the oldest decides)
+     */
+    void memberLeft(String gone, boolean majority) {
         execute(() -> {
-            if (members.isOldest() && members.quorum()) {
+            if (majority && members.isOldest() && members.quorum()) {
                 reconcile();
             }
         });
+        execute(() -> reports.remove(gone)); // a task of its own: a failed decision must not keep the report
     }
 
     private View view() {

@@ -4,14 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -311,7 +314,10 @@ class ClusterTest {
                     + Arrays.toString(sw.roles()));
             System.out.printf("taken over without the masters map: %.0f ms%n", (System.nanoTime() - t) / 1e6);
             assertEquals(ids.get(victim), map.get(1L), "the map could not change meanwhile");
-            int took = Arrays.asList(sw.roles()).indexOf(NiciraRole.MASTER);
+            var roles = sw.roles();
+            int took = Arrays.asList(roles).indexOf(NiciraRole.MASTER);
+            assertTrue(took >= 0 && took != victim, "the survivor that took the switch over keeps it: "
+                    + Arrays.toString(roles));
             int other = 3 - victim - took;
             await(() -> ids.get(took).equals(members.get(other).master(1L)),
                     "the other survivor to send its writes for the switch to the member that took it over");
@@ -453,16 +459,26 @@ class ClusterTest {
         }
     }
 
-    /** {@code n} distinct free ports: the sockets are all open while they are chosen, so none is handed out twice. */
+    /**
+     * {@code n} distinct free ports below the kernel's ephemeral range: a port the kernel handed out ({@code new
+     * ServerSocket(0)}) is in that range, and between its choice and Hazelcast's bind the local end of any outgoing
+     * connection (a member of the previous test still reconnecting, a switch) may take it: "Port ... is already in use"
+     * failed a CI run. The sockets are all open while they are chosen, so none is handed out twice.
+     */
     static int[] freePorts(int n) {
+        int below = ephemeralLow();
+        var random = new Random();
         var sockets = new ArrayList<ServerSocket>();
         try {
-            for (int i = 0; i < n; i++) {
-                sockets.add(new ServerSocket(0));
+            while (sockets.size() < n) {
+                int port = 10_000 + random.nextInt(below - 10_000);
+                try {
+                    sockets.add(new ServerSocket(port, 50, InetAddress.getLoopbackAddress()));
+                } catch (IOException e) {
+                    // taken: another one
+                }
             }
             return sockets.stream().mapToInt(ServerSocket::getLocalPort).toArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } finally {
             for (var s : sockets) {
                 try {
@@ -471,6 +487,16 @@ class ClusterTest {
                     // closing a socket that was only bound: nothing to lose
                 }
             }
+        }
+    }
+
+    /** The first port of the kernel's ephemeral range (Linux: ip_local_port_range), 32768 where it cannot be read. */
+    private static int ephemeralLow() {
+        try {
+            var range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+            return Math.max(20_000, Integer.parseInt(range.trim().split("\\s+")[0]));
+        } catch (IOException | RuntimeException e) {
+            return 32_768;
         }
     }
 }
