@@ -43,6 +43,11 @@ public interface ITopology {
         return Set.of();
     }
 
+    /** Whether one port is in quarantine now (see {@link #getQuarantinedPorts}), without collecting them all. */
+    default boolean isQuarantined(SwitchPort port) {
+        return getQuarantinedPorts().contains(port);
+    }
+
     /**
      * What discovery has done so far: probes sent and accepted, LLDP frames ignored by reason. Implementations that
      * do not probe report {@link DiscoveryCounters#NONE}.

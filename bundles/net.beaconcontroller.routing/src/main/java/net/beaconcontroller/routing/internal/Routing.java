@@ -309,7 +309,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
 
     private FlowVerdict audit(IOFSwitch sw, OFFlowStatsEntry flow) {
         return RouteAudit.judge(sw, flow, devices, engine.get(), at -> topology.isEdgePort(at.dpid(), at.port())
-                && !topology.getQuarantinedPorts().contains(at));
+                && !topology.isQuarantined(at));
     }
 
     @Override

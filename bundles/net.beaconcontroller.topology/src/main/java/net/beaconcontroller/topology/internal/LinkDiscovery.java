@@ -534,6 +534,11 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     }
 
     @Override
+    public boolean isQuarantined(SwitchPort port) {
+        return store.view().isQuarantined(port, nanoClock.getAsLong());
+    }
+
+    @Override
     public DiscoveryCounters getDiscoveryCounters() {
         return new DiscoveryCounters(sent.sum(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
                 rejected.get(Verdict.FOREIGN).sum(), rejected.get(Verdict.FORGED).sum(),

@@ -196,6 +196,12 @@ final class TopologyView {
         return result;
     }
 
+    /** Whether {@code port} is in quarantine at {@code now}. */
+    boolean isQuarantined(SwitchPort port, long now) {
+        var s = switches.get(port.dpid());
+        return s != null && inQuarantine(s.quarantine(), port.port(), now);
+    }
+
     /** Whether discovery has settled: there are switches and no port is in quarantine at {@code now}. */
     boolean isSettled(long now) {
         return !switches.isEmpty() && switches.values().stream()

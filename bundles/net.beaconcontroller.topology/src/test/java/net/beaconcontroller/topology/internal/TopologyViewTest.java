@@ -112,6 +112,10 @@ class TopologyViewTest {
         var view = linked.withSwitch(3, Set.of(1, 2), 1000);
         assertFalse(view.isSettled(0));
         assertEquals(Set.of(new SwitchPort(3, 1), new SwitchPort(3, 2)), view.quarantined(999));
+        assertTrue(view.isQuarantined(new SwitchPort(3, 2), 999));
+        assertFalse(view.isQuarantined(new SwitchPort(3, 2), 1000), "the quarantine ends at its time");
+        assertFalse(view.isQuarantined(new SwitchPort(2, 2), 0), "an old switch's port");
+        assertFalse(view.isQuarantined(new SwitchPort(9, 1), 0), "an unknown switch");
         assertEquals(Set.of(1, 2), view.broadcastPorts(1, 0));
         assertEquals(Set.of(1, 2), view.broadcastPorts(2, 0));
         assertEquals(Set.of(), view.broadcastPorts(3, 999));
