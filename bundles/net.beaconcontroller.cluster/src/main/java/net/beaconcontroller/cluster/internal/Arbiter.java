@@ -22,6 +22,11 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
  */
 final class Arbiter implements IRoleArbiter, IOFSwitchListener {
     private static final SwitchLocal<SwitchState> STATE = new SwitchLocal<>("cluster", null);
+    /**
+     * The core has told this listener the switch was added. A switch connected before the cluster started is told so
+     * when the listener registers, which may come before or after the role is asked of it (both on its I/O thread).
+     */
+    private static final SwitchLocal<Boolean> ADDED = new SwitchLocal<>("cluster-added", () -> false);
     /** Threads that decide the roles of connecting switches (each decision waits on the cluster). */
     private static final int HANDSHAKE_THREADS = 4;
 
@@ -59,6 +64,7 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
     @Override
     public CompletionStage<NiciraRole> initialRole(IOFSwitch sw) {
         var st = new SwitchState(sw);
+        st.active = sw.getLocal(ADDED); // a switch connected before the cluster started: no handshake to wait for
         sw.setLocal(STATE, st);
         long dpid = sw.getId();
         // On a pool of their own: a burst of connecting switches must not wait behind the periodic work, nor it for
@@ -71,23 +77,26 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
             var self = member.self();
             // First: the oldest member must not see this member's claim without its connection.
             j.reports().publish(self, switches.all());
+            // Taken before the read, which may wait seconds while Hazelcast re-homes partitions: a take-over recorded
+            // meanwhile is newer than what it returns (see MasterView#reconcile).
+            long readAt = System.nanoTime();
             var m = j.masters().get(dpid);
-            if (!j.members().quorum() || coordinator.merging()) {
-                // Cut off from a majority, or not yet joined by one, or merging back into it: the switch's master may
-                // be alive on the other side, and MASTER asserted here would take the switch from it.
-                if (m != null) {
-                    masterView.learned(dpid, m);
-                }
-                return NiciraRole.SLAVE;
-            }
-            if (m == null && !member.leaving()) { // a leaving member claims none: the oldest member finds it a master
+            // Cut off from a majority, or not yet joined by one, or merging back into it: the switch's master may be
+            // alive on the other side, and MASTER asserted here would take the switch from it.
+            boolean mayMaster = j.members().quorum() && !coordinator.merging();
+            // A leaving member claims none: the oldest member finds it a master.
+            if (m == null && mayMaster && !member.leaving()) {
                 var before = j.masters().putIfAbsent(dpid, self);
-                m = before == null ? self : before;
+                if (before == null) {
+                    masterView.learned(dpid, self);
+                    m = self;
+                } else {
+                    m = masterView.reconcile(dpid, before, readAt);
+                }
+            } else if (m != null) {
+                m = masterView.reconcile(dpid, m, readAt);
             }
-            if (m != null) {
-                masterView.learned(dpid, m);
-            }
-            return self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
+            return mayMaster && self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
         }, handshakes);
     }
 
@@ -113,6 +122,12 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
     /** Its handshake is over and the switch has granted its first role: the others learn it at once. */
     @Override
     public void addedSwitch(IOFSwitch sw) {
+        sw.setLocal(ADDED, true);
+        var st = sw.getLocal(STATE);
+        if (st != null) {
+            st.active = true;
+            coordinator.added(st);
+        }
         var j = member.joined();
         if (j != null) {
             j.store().publishSoon();

@@ -205,6 +205,19 @@ final class Coordinator {
         });
     }
 
+    /**
+     * A switch's handshake is over: its role follows what this member learned meanwhile (a take-over, an event of the
+     * map), which the role the handshake asked for may predate.
+     */
+    void added(SwitchState st) {
+        later(() -> {
+            var m = masterView.get(st.sw.getId());
+            if (m != null) {
+                roles.follow(st, m, mayMaster(), false);
+            }
+        });
+    }
+
     /** Another survivor took over a switch of {@code dead} (see {@link Message.TakenOver}). */
     void takenOver(long dpid, String by, String dead) {
         later(() -> roles.takenOverBy(dpid, by, dead, mayMaster()));

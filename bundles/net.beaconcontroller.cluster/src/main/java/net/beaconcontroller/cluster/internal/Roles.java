@@ -131,8 +131,8 @@ final class Roles {
      */
     void follow(SwitchState st, String master, boolean majority, boolean force) {
         long dpid = st.sw.getId();
-        if (migrations.migrating(dpid) || !st.sw.isConnected() || st.rolesUnsupported) {
-            return; // a migration sets the roles itself
+        if (migrations.migrating(dpid) || !st.active || !st.sw.isConnected() || st.rolesUnsupported) {
+            return; // a migration sets the roles itself; a handshake under way its own (see Coordinator#added)
         }
         if (!member.isMember(master)) {
             return; // the oldest member has yet to name a new master: a member that took the switch over keeps it

@@ -57,6 +57,12 @@ final class SwitchState {
     NiciraRole asking;
     /** The switch has no Nicira role extension: it stays with the member it connected to as its only controller. */
     volatile boolean rolesUnsupported;
+    /**
+     * The core has added the switch: its handshake, whose role request applies what the arbiter answered, is over.
+     * Until then nothing else asks the switch for a role, or the handshake's answer, decided from a read that may have
+     * waited seconds on Hazelcast, would undo it. Set on the switch's I/O thread, read by the coordinator.
+     */
+    volatile boolean active;
 
     SwitchState(IOFSwitch sw) {
         this.sw = sw;
