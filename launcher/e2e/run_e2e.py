@@ -30,7 +30,9 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
                       "restart_moved_host")
-TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
+# Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
+BEACON_ONLY_TESTS = ("listen_ports",)
+TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
 # "Limits"; docs/running.md, "What happens on restart").
@@ -44,10 +46,12 @@ ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--controller-cmd", default="ovs-testcontroller ptcp:6633:127.0.0.1",
+    p.add_argument("--controller-cmd", default="ovs-testcontroller ptcp:6653:127.0.0.1",
                    help="shell command starting the controller; it must listen on 127.0.0.1:PORT "
                         "(default: %(default)s)")
-    p.add_argument("--port", type=int, default=6633, help="controller port (default: %(default)s)")
+    p.add_argument("--port", type=int, default=6653, help="controller port (default: %(default)s, the IANA port)")
+    p.add_argument("--legacy-port", type=int, default=6633,
+                   help="Beacon's second port, controller.legacyListenPort (default: %(default)s)")
     p.add_argument("--beacon", action="store_true",
                    help="the controller is Beacon: wait for its osgi> console and run the modularity test")
     p.add_argument("--learningswitch-jar", type=Path, help="learning switch bundle jar (modularity test: update)")
@@ -68,10 +72,13 @@ def parse_args(argv):
     p.add_argument("--keep", action="store_true", help="keep the work directory (logs, OVS db) even on success")
     args = p.parse_args(argv)
     if args.tests is None:
-        args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps else DEFAULT_TESTS)
+        args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps
+                              else DEFAULT_TESTS + (BEACON_ONLY_TESTS if args.beacon else ()))
     args.tests = [t.strip() for t in args.tests.split(",") if t.strip()]
     if not args.network_apps and (needs := [t for t in args.tests if t in NETWORK_ONLY_TESTS]):
         p.error(f"{', '.join(needs)} need Beacon with its network apps: --beacon --network-apps")
+    if not args.beacon and (needs := [t for t in args.tests if t in BEACON_ONLY_TESTS]):
+        p.error(f"{', '.join(needs)} need Beacon: --beacon")
     if args.network_apps and not args.beacon:
         p.error("--network-apps needs --beacon (the tests read Beacon's console)")
     unknown = set(args.tests) - set(TESTS)
@@ -169,6 +176,21 @@ def test_linear4_pingall(ctx):
 
 def test_tree22_pingall(ctx):
     return pingall(ctx.network(ovsenv.tree(2, 2, dpid_base=0x100)))
+
+
+def test_listen_ports(ctx):
+    """Beacon's default configuration listens on both OpenFlow ports: a line of two switches, s1 connected to the IANA
+    port (6653, Open vSwitch's default) and s2 to the old one (6633); both connect and their hosts ping each other."""
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x600))
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}", ["s1"])
+    net.connect(f"tcp:127.0.0.1:{ctx.args.legacy_port}", ["s2"])
+    net.wait_connected()
+    targets = ctx.ovs.controller_targets()
+    want = {f"tcp:127.0.0.1:{ctx.args.port}", f"tcp:127.0.0.1:{ctx.args.legacy_port}"}
+    if set(targets) != want:
+        raise AssertionError(f"controller targets {targets}, want {sorted(want)}")
+    net.dirty = True  # its switches point at two targets: the next test gets a fresh network
+    return f"s1 on {ctx.args.port}, s2 on {ctx.args.legacy_port}: {pingall(net)}"
 
 
 def wait_settled(ctx, timeout=60):

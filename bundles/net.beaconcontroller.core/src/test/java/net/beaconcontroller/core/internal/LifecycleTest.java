@@ -173,7 +173,7 @@ class LifecycleTest {
     void aStartThatCannotBindFailsWithTheBindErrorAndStopsCleanly() throws Exception {
         try (var busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             var controller = new Controller(Configs.of(ControllerConfig.class, "listenAddress=127.0.0.1",
-                    "listenPort=" + busy.getLocalPort()));
+                    "listenPort=" + busy.getLocalPort(), "legacyListenPort=-1"));
             assertThrows(BindException.class, controller::start);
             assertDoesNotThrow(controller::stop);
             assertTrue(controller.getSwitches().isEmpty());
