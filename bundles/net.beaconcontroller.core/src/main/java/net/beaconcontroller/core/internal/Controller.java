@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -502,23 +503,18 @@ public final class Controller implements IBeaconProvider {
     }
 
     /**
-     * Makes a switch active. A switch with the same DPID is closed first, on its own thread, and only then does the
-     * new one become active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
+     * Makes a switch active, unless another connection holds its DPID: then {@link SwitchIdentity} decides which one
+     * keeps it. A replaced connection is closed first, on its own thread, and only then does the new one become
+     * active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
      */
     void makeActive(SwitchConnection sw) {
         var old = (SwitchConnection) switches.putIfAbsent(sw.getId(), sw);
         if (old == null) {
             sw.becomeActive();
-            return;
+        } else {
+            SwitchIdentity.settle(old, sw, Duration.ofMillis(Math.min(SwitchIdentity.PROBE_MILLIS,
+                    TimeUnit.SECONDS.toMillis(config.echoTimeout()) / 2)), () -> makeActive(sw));
         }
-        old.loop().execute(() -> {
-            old.close("replaced by a new connection from " + sw.getRemoteAddress());
-            sw.loop().execute(() -> {
-                if (sw.isConnected()) {
-                    makeActive(sw);
-                }
-            });
-        });
     }
 
     void switchAdded(SwitchConnection sw) {
