@@ -47,8 +47,12 @@ final class RequestTracker {
         /** Whether {@code msg}, carrying this request's xid, is its reply (or a part of it). */
         abstract boolean answeredBy(OFMessage msg);
 
-        /** Takes the reply; true when the request is over. */
-        abstract boolean take(OFMessage msg, long now);
+        /**
+         * Takes the reply, or a part of it: the completion of the request when it is over, {@code null} while parts
+         * are still due. The completion runs only once the request has left the tracker, so that its callbacks, which
+         * may make requests and read the tracker, never see a request that is over.
+         */
+        abstract Runnable take(OFMessage msg, long now);
 
         abstract void fail(Throwable cause);
     }
@@ -69,9 +73,9 @@ final class RequestTracker {
         }
 
         @Override
-        boolean take(OFMessage msg, long now) {
-            future.complete(type.cast(msg));
-            return true;
+        Runnable take(OFMessage msg, long now) {
+            var reply = type.cast(msg);
+            return () -> future.complete(reply);
         }
 
         @Override
@@ -104,29 +108,31 @@ final class RequestTracker {
         }
 
         @Override
-        boolean take(OFMessage msg, long now) {
+        Runnable take(OFMessage msg, long now) {
             var reply = (OFStatsReply) msg;
             if (reply.more() && silenceNanos > 0) {
                 deadline = now + silenceNanos;
             }
             if (discarding) {
-                return !reply.more();
+                return reply.more() ? null : NOTHING;
             }
             if (reply.body() instanceof OFFlowStatsReply table) {
                 flows += table.entries().size();
                 if (flows > maxFlows) {
                     discarding = true;
                     parts.clear();
+                    // Failed at once, so the reader stops waiting for a table it will not get; the request stays
+                    // in the tracker to swallow the parts still coming.
                     future.completeExceptionally(new TableTooLargeException(maxFlows));
-                    return !reply.more();
+                    return reply.more() ? null : NOTHING;
                 }
             }
             parts.add(reply);
             if (reply.more()) {
-                return false;
+                return null;
             }
-            future.complete(List.copyOf(parts));
-            return true;
+            var all = List.copyOf(parts);
+            return () -> future.complete(all);
         }
 
         @Override
@@ -134,6 +140,8 @@ final class RequestTracker {
             future.completeExceptionally(cause);
         }
     }
+
+    private static final Runnable NOTHING = () -> { };
 
     private final SwitchConnection sw;
     private final Map<Integer, Pending> pending = new HashMap<>();
@@ -221,13 +229,23 @@ final class RequestTracker {
         if (p == null || !(msg instanceof OFError || p.answeredBy(msg))) {
             return false;
         }
+        Runnable outcome;
         if (msg instanceof OFError error) {
+            var cause = new ErrorReply(error);
+            outcome = () -> p.fail(cause);
+        } else {
+            outcome = p.take(msg, now);
+        }
+        if (outcome != null) {
             pending.remove(msg.xid());
-            p.fail(new ErrorReply(error));
-        } else if (p.take(msg, now)) {
-            pending.remove(msg.xid());
+            outcome.run();
         }
         return true;
+    }
+
+    /** How many requests wait for their reply. Loop thread. */
+    int waiting() {
+        return pending.size();
     }
 
     /** Fails the requests past their deadline, after the walk: their callbacks may send new requests. */
