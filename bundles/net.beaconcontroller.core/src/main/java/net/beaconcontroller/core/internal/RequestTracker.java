@@ -18,6 +18,8 @@ import net.beaconcontroller.openflow.OFError;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
+import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.OFVendor;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsReply;
 
 /**
@@ -57,25 +59,36 @@ final class RequestTracker {
         abstract void fail(Throwable cause);
     }
 
-    /** A request answered by one message of type {@code T}. */
+    /**
+     * A request answered by one message: the one of its reply's OpenFlow type with its xid, as a switch numbers them,
+     * whatever it holds (a VENDOR reply may be of another extension than the request's). One that is not a
+     * {@code T} fails the request rather than reach the listeners as if nobody had asked.
+     */
     private static final class One<T extends OFMessage> extends Pending {
         final Class<T> type;
+        final OFType replyType;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
-        One(Class<T> type, long deadline) {
+        One(Class<T> type, OFType replyType, long deadline) {
             super(deadline);
             this.type = type;
+            this.replyType = replyType;
         }
 
         @Override
         boolean answeredBy(OFMessage msg) {
-            return type.isInstance(msg);
+            return msg.type() == replyType;
         }
 
         @Override
         Runnable take(OFMessage msg, long now) {
-            var reply = type.cast(msg);
-            return () -> future.complete(reply);
+            if (type.isInstance(msg)) {
+                var reply = type.cast(msg);
+                return () -> future.complete(reply);
+            }
+            var unexpected = new IllegalStateException("the switch answered with a " + describe(msg) + " where a "
+                    + type.getSimpleName() + " was expected");
+            return () -> future.completeExceptionally(unexpected);
         }
 
         @Override
@@ -152,7 +165,7 @@ final class RequestTracker {
 
     /** Sends {@code msg} and waits for its reply of type {@code type} until {@code deadline}. Loop thread. */
     <T extends OFMessage> CompletableFuture<T> send(OFMessage msg, Class<T> type, long deadline) {
-        var p = new One<>(type, deadline);
+        var p = new One<>(type, replyType(msg.type()), deadline);
         pending.put(msg.xid(), p);
         sw.write(msg);
         return p.future;
@@ -246,6 +259,25 @@ final class RequestTracker {
     /** How many requests wait for their reply. Loop thread. */
     int waiting() {
         return pending.size();
+    }
+
+    /** The type of the reply to a request of type {@code request}. */
+    static OFType replyType(OFType request) {
+        return switch (request) {
+            case ECHO_REQUEST -> OFType.ECHO_REPLY;
+            case FEATURES_REQUEST -> OFType.FEATURES_REPLY;
+            case GET_CONFIG_REQUEST -> OFType.GET_CONFIG_REPLY;
+            case STATS_REQUEST -> OFType.STATS_REPLY;
+            case BARRIER_REQUEST -> OFType.BARRIER_REPLY;
+            case QUEUE_GET_CONFIG_REQUEST -> OFType.QUEUE_GET_CONFIG_REPLY;
+            case VENDOR -> OFType.VENDOR;
+            default -> throw new IllegalArgumentException(request + " is not a request OpenFlow 1.0 answers");
+        };
+    }
+
+    private static String describe(OFMessage msg) {
+        return msg instanceof OFVendor vendor ? String.format("VENDOR message of vendor 0x%x", vendor.vendor())
+                : msg.type() + " (" + msg.getClass().getSimpleName() + ")";
     }
 
     /** Fails the requests past their deadline, after the walk: their callbacks may send new requests. */

@@ -2,23 +2,32 @@ package net.beaconcontroller.core.internal;
 
 import static net.beaconcontroller.core.test.ControllerFixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
 import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.RecordingListener;
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFBarrierRequest;
+import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFStatsReply;
 import net.beaconcontroller.openflow.OFStatsRequest;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.OFVendor;
 import net.beaconcontroller.openflow.statistics.OFDescStatsReply;
 import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 
-/** How replies complete their requests: each request gone from the tracker once it is over. */
+/** How replies find their requests: by xid and reply type, each request gone from the tracker once it is over. */
 class RequestTrackerTest {
 
     /**
@@ -49,6 +58,31 @@ class RequestTrackerTest {
             stats.orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
 
             assertEquals(List.of(1, 0), waitingSeen, "requests still waiting, as the callbacks saw them");
+        }
+    }
+
+    /**
+     * A VENDOR message with a request's xid answers it, whatever extension it is of (as before the split of the
+     * connection): a reply the request cannot take fails it at once, and it does not reach the VENDOR listeners as an
+     * unsolicited message while the request waits for its deadline.
+     */
+    @Test
+    void aVendorReplyIsMatchedByXidAndOneOfAnotherKindFailsTheRequest() throws Exception {
+        try (var fx = ControllerFixture.start()) {
+            var vendorListener = new RecordingListener("vendor");
+            fx.controller.addOFMessageListener(OFType.VENDOR, vendorListener);
+            var c = fx.connectActive(0x52);
+            c.fake().answer(OFType.VENDOR, m -> new OFVendor(m.xid(), 0xa0c9, OFData.of(new byte[] {1, 2, 3, 4}))
+                    .toByteArray());
+
+            var role = c.sw().setRole(NiciraRole.MASTER, WAIT);
+            var failure = assertThrows(ExecutionException.class,
+                    () -> role.get(WAIT.toMillis() / 2, TimeUnit.MILLISECONDS));
+            assertInstanceOf(IllegalStateException.class, failure.getCause());
+            assertTrue(failure.getCause().getMessage().contains("VENDOR message of vendor 0xa0c9"),
+                    failure.getCause().getMessage());
+            vendorListener.expectNone(Duration.ofMillis(200));
+            assertEquals(NiciraRole.OTHER, c.sw().getRole());
         }
     }
 }
