@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -108,6 +107,7 @@ public final class Controller implements IBeaconProvider {
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
     private final FlowReconciliation reconciliation = new FlowReconciliation();
+    private final SwitchIdentity identity = new SwitchIdentity();
     private Acceptor acceptor;
 
     /** For Declarative Services, which then calls {@link #activate}. */
@@ -502,19 +502,19 @@ public final class Controller implements IBeaconProvider {
         return chain;
     }
 
+    /** Which connection holds each DPID; a connection claims its DPID during its handshake. */
+    SwitchIdentity identity() {
+        return identity;
+    }
+
     /**
-     * Makes a switch active, unless another connection holds its DPID: then {@link SwitchIdentity} decides which one
-     * keeps it. A replaced connection is closed first, on its own thread, and only then does the new one become
-     * active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
+     * Makes a switch active. Its connection holds its DPID (see {@link SwitchIdentity}): a connection that held it
+     * before has been closed and removed, so listeners heard {@code removedSwitch(old)} before this
+     * {@code addedSwitch(new)}.
      */
     void makeActive(SwitchConnection sw) {
-        var old = (SwitchConnection) switches.putIfAbsent(sw.getId(), sw);
-        if (old == null) {
-            sw.becomeActive();
-        } else {
-            SwitchIdentity.settle(old, sw, Duration.ofMillis(Math.min(SwitchIdentity.PROBE_MILLIS,
-                    TimeUnit.SECONDS.toMillis(config.echoTimeout()) / 2)), () -> makeActive(sw));
-        }
+        switches.put(sw.getId(), sw);
+        sw.becomeActive();
     }
 
     void switchAdded(SwitchConnection sw) {

@@ -1,6 +1,7 @@
 package net.beaconcontroller.core.internal;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -31,10 +32,11 @@ import net.beaconcontroller.openflow.statistics.OFDescStatsRequest;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 
 /**
- * A switch connection's way from TCP to active, one phase after the other: HELLO (OpenFlow 1.0 only), features,
- * description, SET_CONFIG, the role the cluster gives it, the optional wipe of its flows, the initializer listeners,
- * and activation by the controller. Every request of the handshake shares one deadline, the echo timeout after the
- * connection; the keepalive enforces it as a whole. Messages that arrive before the switch is active are kept, up to
+ * A switch connection's way from TCP to active, one phase after the other: HELLO (OpenFlow 1.0 only), features, the
+ * claim of the DPID they name (see {@link SwitchIdentity}: nothing after it happens to a connection refused its
+ * DPID), description, SET_CONFIG, the role the cluster gives it, the optional wipe of its flows, the initializer
+ * listeners, and activation by the controller. Every request of the handshake shares one deadline, the echo timeout
+ * after the connection; the keepalive enforces it as a whole. Messages that arrive before the switch is active are kept, up to
  * a bound, and replayed to the listeners after {@code addedSwitch}. Confined to the connection's I/O thread: every
  * phase starts there.
  */
@@ -46,7 +48,8 @@ final class Handshake {
 
     /** What the handshake waits for. */
     enum Phase {
-        HELLO("the switch's HELLO"), FEATURES("the features reply"), DESCRIPTION("the description statistics"),
+        HELLO("the switch's HELLO"), FEATURES("the features reply"),
+        IDENTITY("the connection holding its DPID to answer"), DESCRIPTION("the description statistics"),
         ROLE("the switch's role"), FLOWS_DELETED("the barrier after deleting its flows"),
         INITIALIZERS("the initializer listeners"), DONE("nothing");
 
@@ -61,17 +64,19 @@ final class Handshake {
     private final Controller controller;
     private final ControllerConfig.PreExistingFlows preExistingFlows;
     private final long deadline;
+    private final Duration probeWindow;
     private Phase phase = Phase.HELLO;
     private final List<byte[]> early = new ArrayList<>();
     private int earlyBytes;
     private long droppedEarly;
 
     Handshake(SwitchConnection sw, Controller controller, ControllerConfig.PreExistingFlows preExistingFlows,
-            long deadline) {
+            long deadline, Duration probeWindow) {
         this.sw = sw;
         this.controller = controller;
         this.preExistingFlows = preExistingFlows;
         this.deadline = deadline;
+        this.probeWindow = probeWindow;
     }
 
     /** What the handshake waits for now, for the message of a connection closed before it ended. */
@@ -92,7 +97,8 @@ final class Handshake {
         }
         phase = Phase.FEATURES;
         sw.requests().send(new OFFeaturesRequest(sw.nextXid()), OFFeaturesReply.class, deadline)
-                .thenCompose(this::described)
+                .thenCompose(this::claimed)
+                .thenCompose(ignored -> described())
                 .thenCompose(parts -> {
                     sw.info().described((OFDescStatsReply) parts.get(0).body());
                     sw.write(new OFSetConfig(sw.nextXid(), 0, MISS_SEND_LEN_ALL));
@@ -107,8 +113,14 @@ final class Handshake {
                 .whenCompleteAsync((ignored, error) -> finish(error), sw::execute);
     }
 
-    private CompletableFuture<List<OFStatsReply>> described(OFFeaturesReply features) {
+    /** Completes on this connection's thread once it holds the DPID of {@code features}. */
+    private CompletableFuture<Void> claimed(OFFeaturesReply features) {
         sw.info().featured(features);
+        phase = Phase.IDENTITY;
+        return controller.identity().claim(sw, probeWindow);
+    }
+
+    private CompletableFuture<List<OFStatsReply>> described() {
         phase = Phase.DESCRIPTION;
         return sw.requests().statistics(new OFStatsRequest(sw.nextXid(), 0, new OFDescStatsRequest()), deadline);
     }

@@ -61,7 +61,9 @@ final class Inbound {
             sw.close("connection closed by the switch");
             return;
         }
-        keepalive.received(loop.now);
+        if (n > 0) {
+            keepalive.received(loop.now); // a read of nothing is no sign of life
+        }
         try {
             handleAll();
         } catch (OFParseException e) {

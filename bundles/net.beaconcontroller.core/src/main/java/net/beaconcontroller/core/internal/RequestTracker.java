@@ -12,8 +12,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import net.beaconcontroller.core.SwitchDisconnectedException;
-import net.beaconcontroller.openflow.OFEchoReply;
-import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFError;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFStatsReply;
@@ -190,12 +188,6 @@ final class RequestTracker {
         pending.put(msg.xid(), p);
         sw.write(msg);
         return p.future;
-    }
-
-    /** An echo round trip, the proof that the switch at the other end is alive. Any thread. */
-    CompletableFuture<OFEchoReply> echo(Duration timeout) {
-        return fromAnyThread(() -> send(new OFEchoRequest(sw.nextXid()), OFEchoReply.class,
-                sw.loop().now + nanos(timeout)));
     }
 
     /**

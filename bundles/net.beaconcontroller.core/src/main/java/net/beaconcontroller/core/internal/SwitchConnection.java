@@ -23,6 +23,7 @@ import net.beaconcontroller.core.SwitchDisconnectedException;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFBarrierRequest;
+import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFFeaturesReply;
 import net.beaconcontroller.openflow.OFHello;
@@ -84,7 +85,8 @@ final class SwitchConnection implements IOFSwitch {
         this.in = new Inbound(this, controller, loop, requests);
         this.out = new OutputBuffer(this, transport, key, loop, config.outputBufferLimit(), config.immediate());
         this.keepalive = new Keepalive(loop.now, config.echoInterval(), config.echoTimeout());
-        this.handshake = new Handshake(this, controller, config.preExistingFlows(), keepalive.handshakeDeadline());
+        this.handshake = new Handshake(this, controller, config.preExistingFlows(), keepalive.handshakeDeadline(),
+                SwitchIdentity.probeWindow(config.echoTimeout()));
         this.roles = new RoleChannel(this, controller, keepalive.timeoutNanos());
         channel.socket().setTcpNoDelay(config.noDelay());
     }
@@ -173,6 +175,32 @@ final class SwitchConnection implements IOFSwitch {
 
     RequestTracker requests() {
         return requests;
+    }
+
+    /**
+     * Whether the switch at the other end is alive: true as soon as anything arrives from it within {@code window}
+     * (an echo request asks for it), false otherwise or when the connection closes first. Probes asked for while one
+     * runs share it. Any thread; completes on this connection's I/O thread.
+     */
+    CompletableFuture<Boolean> probeAlive(Duration window) {
+        var result = new CompletableFuture<Boolean>();
+        execute(() -> {
+            if (!isConnected()) {
+                result.complete(false);
+                return;
+            }
+            var running = keepalive.probe();
+            if (running == null) {
+                long windowNanos = RequestTracker.nanos(window);
+                running = keepalive.startProbe(loop.now, windowNanos);
+                // Any message ends the probe, this echo's reply or error as much as another; the request is made only
+                // so that neither reaches the listeners, and its outcome is not needed.
+                requests.send(new OFEchoRequest(nextXid()), OFEchoReply.class, loop.now + windowNanos);
+                flushNow();
+            }
+            RequestTracker.relay(running, result);
+        });
+        return result;
     }
 
     RoleChannel roles() {
@@ -268,6 +296,7 @@ final class SwitchConnection implements IOFSwitch {
             log.debug("closing {}", remote, e);
         }
         loop.forget(this);
+        keepalive.stop();
         requests.failAll(new SwitchDisconnectedException("switch " + getStringId() + " disconnected: " + reason));
         if (wasActive) {
             log.info("switch {} ({}) disconnected: {}", getStringId(), remote, reason);
@@ -275,6 +304,8 @@ final class SwitchConnection implements IOFSwitch {
         } else {
             log.info("connection from {} closed before the switch became active: {}", remote, reason);
         }
+        // Only after removedSwitch: a connection waiting for the DPID must not be added before this one is removed.
+        controller.identity().release(this);
         slots.clear();
         handshake.forgetEarly();
         told.clear(); // a connection kept by someone must not keep the listeners alive

@@ -1,6 +1,9 @@
 package net.beaconcontroller.core.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.concurrent.TimeUnit;
 
@@ -41,5 +44,27 @@ class KeepaliveRulesTest {
         assertEquals(Due.NOTHING, k.check(T0 + 10 * S, true));
         assertEquals(Due.HANDSHAKE_TOO_LONG, k.check(T0 + 10 * S + 1, true));
         assertEquals(Due.NOTHING, k.check(T0 + 10 * S + 1, false), "an active switch that talks is fine");
+    }
+
+    @Test
+    void aProbeEndsAliveWithAnyMessageAndDeadAfterItsWindowOrAtTheClose() {
+        var k = new Keepalive(T0, 5, 10);
+        var answered = k.startProbe(T0, 5 * S);
+        assertSame(answered, k.probe(), "probes asked for meanwhile share it");
+        k.check(T0 + 4 * S, false);
+        assertFalse(answered.isDone());
+        k.received(T0 + 4 * S);
+        assertEquals(true, answered.getNow(null));
+        assertNull(k.probe());
+
+        var silent = k.startProbe(T0 + 5 * S, 5 * S);
+        k.check(T0 + 10 * S, false);
+        assertFalse(silent.isDone(), "exactly the window is not past it");
+        k.check(T0 + 10 * S + 1, false);
+        assertEquals(false, silent.getNow(null));
+
+        var closed = k.startProbe(T0 + 11 * S, 5 * S);
+        k.stop();
+        assertEquals(false, closed.getNow(null));
     }
 }
