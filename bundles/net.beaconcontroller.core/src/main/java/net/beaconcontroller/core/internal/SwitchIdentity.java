@@ -38,6 +38,7 @@ final class SwitchIdentity {
     }
 
     private final Map<Long, SwitchConnection> holders = new ConcurrentHashMap<>();
+    private final RefusalLog refusals = new RefusalLog(RefusalLog.INTERVAL, System::nanoTime);
 
     /**
      * How long a holder has to show a sign of life: half of {@code controller.echoTimeout} (the silence Beacon
@@ -94,16 +95,24 @@ final class SwitchIdentity {
     private void refuse(SwitchConnection holder, SwitchConnection claimant, CompletableFuture<Void> granted) {
         String reason = "switch " + holder.getStringId() + " is connected from " + holder.getRemoteAddress()
                 + " and alive";
-        log.warn("switch {}: refused the connection from {} that claims it: the switch is connected from {} and alive",
-                holder.getStringId(), claimant.getRemoteAddress(), holder.getRemoteAddress());
+        int unlogged = refusals.admit(holder.getId());
+        if (unlogged >= 0) {
+            log.warn("switch {}: refused the connection from {} that claims it: the switch is connected from {} and"
+                    + " alive{}", holder.getStringId(), claimant.getRemoteAddress(), holder.getRemoteAddress(),
+                    unlogged == 0 ? "" : " (" + unlogged + " more claims refused since the last such line)");
+        }
         claimant.disconnect(reason);
         granted.completeExceptionally(new ClaimRefusedException(reason));
     }
 
     /** {@code sw} closed: the DPID it held, if it did, is free. Called after its listeners heard removedSwitch. */
     void release(SwitchConnection sw) {
-        if (sw.getFeatures() != null) {
-            holders.remove(sw.getId(), sw);
+        if (sw.getFeatures() != null && holders.remove(sw.getId(), sw)) {
+            int unlogged = refusals.forget(sw.getId());
+            if (unlogged > 0) {
+                log.warn("switch {}: {} more claims refused while it was connected from {}", sw.getStringId(),
+                        unlogged, sw.getRemoteAddress());
+            }
         }
     }
 }

@@ -199,6 +199,27 @@ class SwitchIdentityTest {
         assertEquals(Duration.ofSeconds(10), SwitchIdentity.probeWindow(3600));
     }
 
+    /** A peer reconnecting in a loop with a connected switch's DPID gets one line per DPID and interval, not one each. */
+    @Test
+    void refusedClaimsAreLoggedOncePerDpidAndInterval() {
+        try (var fx = ControllerFixture.start(); var log = LogCapture.of(SwitchIdentity.class)) {
+            var holder = fx.connectActive(0x48);
+            var other = fx.connectActive(0x49);
+            for (int i = 0; i < 3; i++) {
+                fx.connect(0x48, FakeSwitch.port(9, "evil9")).hello().awaitClosed(WAIT);
+            }
+            fx.connect(0x49, FakeSwitch.port(9, "evil9")).hello().awaitClosed(WAIT);
+
+            var warnings = log.lines("WARN");
+            assertEquals(2, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).message().startsWith("switch 00:00:00:00:00:00:00:48: refused"),
+                    warnings.toString());
+            assertTrue(warnings.get(1).message().startsWith("switch 00:00:00:00:00:00:00:49: refused"),
+                    warnings.toString());
+            assertTrue(holder.sw().isConnected() && other.sw().isConnected());
+        }
+    }
+
     private static void assertRefused(ControllerFixture fx, ControllerFixture.Connected holder, FakeSwitch impostor) {
         impostor.hello().awaitClosed(WAIT.plusSeconds(5));
         assertTrue(holder.sw().isConnected());
