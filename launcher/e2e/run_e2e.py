@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,7 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import ofp10
 import ovsenv
 import rest
 from controller import ControllerProcess
@@ -31,7 +33,7 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
                       "restart_moved_host")
 # Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
-BEACON_ONLY_TESTS = ("listen_ports",)
+BEACON_ONLY_TESTS = ("listen_ports", "switch_identity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
@@ -191,6 +193,56 @@ def test_listen_ports(ctx):
         raise AssertionError(f"controller targets {targets}, want {sorted(want)}")
     net.dirty = True  # its switches point at two targets: the next test gets a fresh network
     return f"s1 on {ctx.args.port}, s2 on {ctx.args.legacy_port}: {pingall(net)}"
+
+
+def test_switch_identity(ctx):
+    """A connection that claims the DPID of a connected Open vSwitch bridge (docs/running.md, "Switch identity"): the
+    bridge answers Beacon's echo, so the impostor is refused right after its features reply, having been sent nothing
+    but HELLO and FEATURES_REQUEST (no SET_CONFIG, role request or flow wipe), and the refusal is logged once with
+    both addresses; the bridge never reconnects and its hosts keep pinging. A second and third claim within 10 s are
+    refused without a log line."""
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x700))
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}")
+    net.wait_connected()
+    pingall(net)
+    dpid = net.spec.dpid("s1")
+    connects = ctx.ovs.controller_connects()
+    log_start = len(ctx.controller.output())
+    sent = [impostor_claim(ctx.args.port, dpid) for _ in range(3)]
+    if any(types != [ofp10.HELLO, ofp10.FEATURES_REQUEST] for types, _ in sent):
+        raise AssertionError(f"an impostor was sent more than HELLO and FEATURES_REQUEST: {[t for t, _ in sent]}")
+    ovsenv.wait_until(lambda: "refused the connection from" in ctx.controller.output(log_start), 10,
+                      "the refusal in Beacon's log")
+    refusals = [line for line in ctx.controller.output(log_start).splitlines() if "refused the connection from" in line]
+    if len(refusals) != 1 or dpid_text(dpid) not in refusals[0] or f":{sent[0][1]} " not in refusals[0]:
+        raise AssertionError(f"expected one refusal naming {dpid_text(dpid)} and port {sent[0][1]}: {refusals}")
+    if ctx.ovs.controller_connects() != connects or not net.all_connected():
+        raise AssertionError("the bridge whose DPID was claimed lost its connection to Beacon")
+    return f"3 claims on {dpid_text(dpid)} refused (one log line), bridge still connected: {pingall(net)}"
+
+
+def impostor_claim(port, dpid, timeout=15):
+    """Connects to Beacon as a switch with `dpid`, answers the handshake until Beacon closes the connection; returns
+    the types of the messages Beacon sent and the impostor's local port."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        conn = ofp10.Connection(sock)
+        conn.send(ofp10.message(ofp10.HELLO, 1))
+        types = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                msg = conn.recv()
+            except (ConnectionResetError, socket.timeout):
+                msg = None
+            if msg is None:
+                return types, sock.getsockname()[1]
+            msg_type, xid, raw = msg
+            types.append(msg_type)
+            if msg_type == ofp10.FEATURES_REQUEST:
+                conn.send(ofp10.features_reply(xid, dpid, [ofp10.phy_port(1, b"\x02\0\0\0\x07\x01", "imp1")]))
+            elif msg_type == ofp10.ECHO_REQUEST:
+                conn.send(ofp10.message(ofp10.ECHO_REPLY, xid, raw[ofp10.HEADER.size:]))
+        raise AssertionError(f"Beacon did not close the impostor's connection within {timeout} s; it sent {types}")
 
 
 def wait_settled(ctx, timeout=60):
