@@ -120,7 +120,11 @@ final class FirewallController {
             if (text == null || text.isEmpty()) {
                 throw new IllegalArgumentException("expected {\"ruleid\":\"<id>\"}");
             }
-            id = Integer.parseInt(text.trim());
+            try {
+                id = Integer.parseInt(text.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("ruleid '" + text + "' is not a whole number", e);
+            }
         } catch (IllegalArgumentException e) {
             return status(HttpStatus.BAD_REQUEST, "Error! Could not parse the rule id: " + e.getMessage());
         }
