@@ -214,3 +214,58 @@ def test_firewall(ctx):
     finally:
         reset()
     return "; ".join(steps)
+
+
+def pipeline_calls(api, listener):
+    return api.metrics().get(("beacon_listener_calls_total", frozenset({("type", "PACKET_IN"),
+                                                                        ("listener", listener)})), 0)
+
+
+def verdicts(api):
+    """Packets the firewall judged (where they entered the network), every rule and verdict summed."""
+    return sum(v for (name, _), v in api.metrics().items() if name == "beacon_firewall_packets_total")
+
+
+def connections(net, src, dst, n):
+    """`n` TCP connections from `src` to `dst` port 5001, one after the other (at once, packets overtaking the flows
+    being installed add PACKET_INs that measure the race, not the firewall); returns how many were established."""
+    script = f"for i in $(seq {n}); do nc -z -w 2 {dst.ip} 5001 && echo ok; done"
+    return net.exec(src, "sh", "-c", script, check=False, timeout=30).stdout.count("ok")
+
+
+def test_firewall_cost(ctx):
+    """Enforcement cost on the k=4 fat tree: PACKET_INs reaching routing and routing flows installed for 100 new TCP
+    connections between pods, with the firewall off and on (rules allowing them). A measurement; it passes when
+    every connection is established both times. PACKET_INs beyond two per connection are packets that reached a
+    switch of the route before its flow (routing sends no barrier), with or without the firewall."""
+    net = ctx.network(ovsenv.fattree(4, dpid_base=0x1000))
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    api = rest.Rest()
+    reset()
+    listener = net.popen(dst, "nc", "-lk", "5001", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = []
+    try:
+        if not (net.ping_retry(src, dst) and net.ping_retry(dst, src)):
+            raise AssertionError(f"{src.name} and {dst.name} do not reach each other")
+        for mode in ("off", "on"):
+            if mode == "on":
+                for a, b in ((src, dst), (dst, src)):
+                    add(f'{{"src-ip": "{a.ip}", "dst-ip": "{b.ip}", "nw-proto": "TCP"}}')
+                    add(f'{{"src-mac": "{a.mac}", "dst-mac": "{b.mac}", "dl-type": "ARP"}}')
+                curl("PUT", "/module/enable/json", "")
+            net.del_flows()
+            before = pipeline_calls(api, "routing")
+            judged = verdicts(api)
+
+            ok = connections(net, src, dst, 100)
+            flows = net.dump_flows().count("cookie=0xbe01")
+            packet_ins = pipeline_calls(api, "routing") - before
+            if ok != 100:
+                raise AssertionError(f"firewall {mode}: {ok}/100 connections established")
+            results.append(f"firewall {mode}: {packet_ins:.0f} PACKET_INs to routing, {flows} routing flows"
+                           + (f", {verdicts(api) - judged:.0f} judged at an edge port" if mode == "on" else ""))
+    finally:
+        listener.kill()
+        listener.wait()
+        reset()
+    return "per 100 new connections: " + "; ".join(results)
