@@ -18,6 +18,7 @@ import net.beaconcontroller.firewall.FirewallRule;
 import net.beaconcontroller.firewall.FirewallRules;
 import net.beaconcontroller.firewall.IFirewall;
 import net.beaconcontroller.util.IPv4Address;
+import net.beaconcontroller.web.floodlight.FloodlightBody;
 
 /**
  * Floodlight v1.2's firewall API with its paths, keys and texts. Where Floodlight answered a failure with HTTP 200,
@@ -73,7 +74,7 @@ final class FirewallController {
     ResponseEntity<Map<String, String>> setSubnetMask(HttpServletRequest request) throws IOException {
         int mask;
         try {
-            var text = RuleJson.body(request).get("subnet-mask");
+            var text = FloodlightBody.fields(request).get("subnet-mask");
             if (text == null || text.isEmpty()) {
                 throw new IllegalArgumentException("expected {\"subnet-mask\":\"A.B.C.D\"}");
             }
@@ -98,7 +99,7 @@ final class FirewallController {
     ResponseEntity<Map<String, String>> add(HttpServletRequest request) throws IOException {
         FirewallRule rule;
         try {
-            rule = FirewallRules.parse(RuleJson.body(request));
+            rule = FirewallRules.parse(FloodlightBody.fields(request));
         } catch (IllegalArgumentException e) {
             return status(HttpStatus.BAD_REQUEST, "Error! Could not parse firewall rule: " + e.getMessage());
         }
@@ -116,7 +117,7 @@ final class FirewallController {
     ResponseEntity<Map<String, String>> delete(HttpServletRequest request) throws IOException {
         int id;
         try {
-            var text = RuleJson.body(request).get("ruleid");
+            var text = FloodlightBody.fields(request).get("ruleid");
             if (text == null || text.isEmpty()) {
                 throw new IllegalArgumentException("expected {\"ruleid\":\"<id>\"}");
             }

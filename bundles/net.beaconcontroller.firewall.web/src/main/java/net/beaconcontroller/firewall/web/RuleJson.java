@@ -1,23 +1,15 @@
 package net.beaconcontroller.firewall.web;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import jakarta.servlet.http.HttpServletRequest;
 import net.beaconcontroller.firewall.FirewallRule;
 import net.beaconcontroller.util.Dpids;
 import net.beaconcontroller.util.IPv4Address;
 import net.beaconcontroller.util.MacAddress;
 
-/** The JSON of Floodlight's firewall: rules as its FirewallRuleSerializer writes them, request bodies as it reads. */
+/** The JSON of Floodlight's firewall: rules as its FirewallRuleSerializer writes them. */
 final class RuleJson {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private RuleJson() {
     }
 
@@ -50,33 +42,5 @@ final class RuleJson {
         m.put("priority", r.priority());
         m.put("action", r.action().name());
         return m;
-    }
-
-    /**
-     * The body as a flat object of scalars, read whatever the content type: Floodlight's documented
-     * {@code curl -X POST -d '{...}'} sends JSON labelled as a form.
-     *
-     * @throws IllegalArgumentException saying what is wrong with it
-     */
-    static Map<String, String> body(HttpServletRequest request) throws IOException {
-        var text = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        var fields = new LinkedHashMap<String, String>();
-        try {
-            var tree = JSON.readTree(text);
-            if (tree == null || !tree.isObject()) {
-                throw new IllegalArgumentException("the body is not a JSON object");
-            }
-            for (var it = tree.fields(); it.hasNext();) {
-                var e = it.next();
-                if (e.getValue().isContainerNode()) {
-                    throw new IllegalArgumentException("\"" + e.getKey() + "\" must be a string, not "
-                            + e.getValue().getNodeType().toString().toLowerCase());
-                }
-                fields.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText());
-            }
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("the body is not JSON (" + e.getOriginalMessage() + ")", e);
-        }
-        return fields;
     }
 }

@@ -1,7 +1,6 @@
 package net.beaconcontroller.firewall.internal;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -307,23 +306,14 @@ public final class Firewall implements IFirewall, IOFMessageListener, IFlowRecon
 
     /** A change made here: refused, with nothing changed, when it cannot be saved. Lock held. */
     private void save(FirewallState next) {
-        try {
-            file.write(next);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the firewall's rules to " + file.path() + ": "
-                    + e.getMessage(), e);
-        }
+        StateFiles.writeOrRefuse(() -> file.write(next), "the firewall's rules", file.path());
         state = next;
     }
 
     /** The cluster's change: enforced even when it cannot be saved, as the other members enforce it. Lock held. */
     private void saveAnyway(FirewallState next) {
-        try {
-            file.write(next);
-        } catch (IOException e) {
-            log.warn("firewall: cannot write {} ({}): the change from the cluster is enforced but not kept for a"
-                    + " restart", file.path(), e.getMessage());
-        }
+        StateFiles.tryWrite(() -> file.write(next)).ifPresent(e -> log.warn("firewall: cannot write {} ({}): the"
+                + " change from the cluster is enforced but not kept for a restart", file.path(), e.getMessage()));
         state = next;
     }
 

@@ -1,12 +1,8 @@
 package net.beaconcontroller.firewall.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.stream.Collectors;
 
 import net.beaconcontroller.firewall.FirewallRules;
 import net.beaconcontroller.firewall.internal.FirewallState.Stored;
@@ -34,28 +30,16 @@ final class RuleFile {
 
     /** What the file holds; {@link FirewallState#INITIAL} when there is none. @throws IOException naming the line */
     FirewallState read() throws IOException {
-        if (!Files.exists(path)) {
-            return FirewallState.INITIAL;
-        }
-        var module = FirewallState.INITIAL.module();
+        var module = new Module[] {FirewallState.INITIAL.module()};
         var rules = new ArrayList<Stored>();
-        int n = 0;
-        for (var line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-            n++;
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
+        StateFiles.readLines(path, (line, n) -> {
+            if (line.startsWith("module\t")) {
+                module[0] = parseModule(line);
+            } else {
+                rules.add(parseRule(line));
             }
-            try {
-                if (line.startsWith("module\t")) {
-                    module = parseModule(line);
-                } else {
-                    rules.add(parseRule(line));
-                }
-            } catch (IllegalArgumentException e) {
-                throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
-            }
-        }
-        return new FirewallState(module, rules);
+        });
+        return new FirewallState(module[0], rules);
     }
 
     void write(FirewallState state) throws IOException {
@@ -84,8 +68,7 @@ final class RuleFile {
     }
 
     static String line(Stored k) {
-        return "rule\t" + k.rule().id() + '\t' + k.added() + '\t' + k.rule().fields().entrySet().stream()
-                .map(e -> e.getKey() + '=' + e.getValue()).collect(Collectors.joining(","));
+        return "rule\t" + k.rule().id() + '\t' + k.added() + '\t' + StateFiles.fields(k.rule().fields());
     }
 
     static Stored parseRule(String line) {
@@ -93,14 +76,7 @@ final class RuleFile {
         if (f.length != 4 || !f[0].equals("rule")) {
             throw new IllegalArgumentException("expected: rule<TAB>id<TAB>added<TAB>key=value,...");
         }
-        var fields = new LinkedHashMap<String, String>();
-        for (var item : f[3].split(",")) {
-            int eq = item.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("'" + item + "' is not key=value");
-            }
-            fields.put(item.substring(0, eq), item.substring(eq + 1));
-        }
+        var fields = StateFiles.fields(f[3]);
         int id;
         long added;
         try {

@@ -1,9 +1,5 @@
 package net.beaconcontroller.firewall.internal;
 
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
-
 import net.beaconcontroller.core.shared.SharedCodec;
 import net.beaconcontroller.core.shared.SharedKeys;
 import net.beaconcontroller.firewall.internal.FirewallState.Stored;
@@ -18,51 +14,11 @@ final class SharedFirewall {
     static final String MODULE_KEY = "module";
     static final SharedKeys<String> MODULE_KEYS = SharedKeys.STRINGS;
 
-    static final SharedKeys<Integer> RULE_KEYS = new SharedKeys<>() {
-        @Override
-        public String format(Integer id) {
-            return Integer.toString(id);
-        }
+    static final SharedKeys<Integer> RULE_KEYS = SharedKeys.INTS;
 
-        @Override
-        public Integer parse(String key) {
-            return Integer.valueOf(key);
-        }
-    };
+    static final SharedCodec<Stored> RULE_CODEC = SharedCodec.ofLines(1, RuleFile::line, RuleFile::parseRule);
 
-    static final SharedCodec<Stored> RULE_CODEC = new SharedCodec<>() {
-        @Override
-        public int version() {
-            return 1;
-        }
-
-        @Override
-        public void write(Stored rule, DataOutput out) throws IOException {
-            out.writeUTF(RuleFile.line(rule));
-        }
-
-        @Override
-        public Stored read(DataInput in) throws IOException {
-            return RuleFile.parseRule(in.readUTF());
-        }
-    };
-
-    static final SharedCodec<Module> MODULE_CODEC = new SharedCodec<>() {
-        @Override
-        public int version() {
-            return 1;
-        }
-
-        @Override
-        public void write(Module module, DataOutput out) throws IOException {
-            out.writeUTF(RuleFile.line(module));
-        }
-
-        @Override
-        public Module read(DataInput in) throws IOException {
-            return RuleFile.parseModule(in.readUTF());
-        }
-    };
+    static final SharedCodec<Module> MODULE_CODEC = SharedCodec.ofLines(1, RuleFile::line, RuleFile::parseModule);
 
     private SharedFirewall() {
     }

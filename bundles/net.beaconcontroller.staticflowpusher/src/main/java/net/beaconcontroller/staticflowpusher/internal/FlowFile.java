@@ -1,8 +1,6 @@
 package net.beaconcontroller.staticflowpusher.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,23 +37,11 @@ final class FlowFile {
 
     /** @throws IOException naming the line that does not parse */
     List<StaticFlow> read() throws IOException {
-        if (!Files.exists(path)) {
-            return List.of();
-        }
         var flows = new ArrayList<StaticFlow>();
-        int n = 0;
-        for (var line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-            n++;
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            try {
-                var f = fields(line);
-                flows.add(parse(f, fromEarlierVersion(f, n)));
-            } catch (IllegalArgumentException e) {
-                throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
-            }
-        }
+        StateFiles.readLines(path, (line, n) -> {
+            var f = fields(line);
+            flows.add(parse(f, fromEarlierVersion(f, n)));
+        });
         return flows;
     }
 
