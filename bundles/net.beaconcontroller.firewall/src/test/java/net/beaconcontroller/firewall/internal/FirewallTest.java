@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.test.ControllerFixture;
+import net.beaconcontroller.core.test.RecordingListener;
 import net.beaconcontroller.firewall.IFirewall;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
@@ -59,8 +60,12 @@ class FirewallTest {
         try (var fx = ControllerFixture.start()) {
             var fw = firewall(fx.controller, dir.resolve("firewall.txt"));
             fx.controller.addOFMessageListener(OFType.PACKET_IN, fw);
+            var after = new RecordingListener("after");
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, after);
             var c = fx.connectActive(1);
             c.fake().send(c.fake().packetIn(1, ping(H1, H3)));
+            // Enabled once that packet went through the firewall, or it may be judged too (a race of the test).
+            after.await(WAIT);
             fw.setEnabled(true);
             fw.add(rule("src-ip", "10.0.0.1", "dst-ip", "10.0.0.2"));
             c.fake().send(c.fake().packetIn(1, ping(H1, H2)), c.fake().packetIn(9, ping(H1, H3)),
