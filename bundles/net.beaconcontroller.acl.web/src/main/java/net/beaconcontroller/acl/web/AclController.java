@@ -9,6 +9,8 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -64,8 +66,12 @@ final class AclController {
                 : status(HttpStatus.NOT_FOUND, "Failed! a rule with this ID doesn't exist.");
     }
 
-    /** Floodlight's is a GET with no body; so is this. */
-    @GetMapping(BASE + "/clear/json")
+    /**
+     * Floodlight's is a GET with no body: it reaches here only when web.floodlightGetClear allows it (see the web
+     * server's guard), as a GET that deletes could be sent by any page; POST and DELETE always do.
+     */
+    @RequestMapping(value = BASE + "/clear/json", method = {RequestMethod.GET, RequestMethod.POST,
+        RequestMethod.DELETE})
     ResponseEntity<Void> clear() {
         acl.clear();
         return ResponseEntity.ok().build();
