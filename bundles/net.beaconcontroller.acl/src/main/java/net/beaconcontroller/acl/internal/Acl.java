@@ -72,8 +72,9 @@ public final class Acl implements IAcl, IDeviceListener {
         String file() default "";
 
         @AttributeDefinition(min = "2", max = "65535", description = "Priority of rule 1's flows; rule n's is this"
-                + " minus n, so earlier rules win. Above routing's flows (32768), so that a DENY stops traffic"
-                + " already flowing (Floodlight: 30000, above its forwarding's 1).")
+                + " minus n, so earlier rules win. Above routing's flows (32768) so that a DENY wins over a wildcarded"
+                + " one (an exact-match flow wins whatever the priority in OpenFlow 1.0: the ACL deletes those a DENY"
+                + " covers). Floodlight: 30000, above its forwarding's 1.")
         int priority() default 40000;
 
         @AttributeDefinition(min = "1", max = "3600", description = "Seconds between two checks of the ACL's static"
