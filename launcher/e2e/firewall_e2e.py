@@ -15,18 +15,18 @@ DROP_COOKIE = "cookie=0xbe04"
 BOUND = 1.0
 
 
-def curl(method, path, body=None):
+def curl(method, path, body=None, base=BASE):
     """(HTTP status, parsed JSON) of Floodlight's documented request: curl's default form content type."""
     cmd = ["curl", "-s", "-m", "5", "-X", method, "-w", "\n%{http_code}"]
     if body is not None:
         cmd += ["-d", body]
-    out = subprocess.run(cmd + [BASE + path], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(cmd + [base + path], capture_output=True, text=True, check=True).stdout
     text, _, code = out.rpartition("\n")
     return int(code), json.loads(text) if text else None
 
 
-def expect(method, path, body, status, want):
-    code, got = curl(method, path, body)
+def expect(method, path, body, status, want, base=BASE):
+    code, got = curl(method, path, body, base)
     if code != status or any(got.get(k) != v for k, v in want.items()):
         raise AssertionError(f"{method} {path} {body!r}: HTTP {code} {got}, want {status} {want}")
     return got
