@@ -23,6 +23,8 @@ from pathlib import Path
 import ofp10
 import ovsenv
 import rest
+from acl_e2e import test_acl  # noqa: F401 - found by name in main()
+from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
 from controller import ControllerProcess
 
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
@@ -31,7 +33,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host")
+                      "restart_moved_host", "firewall", "firewall_cost", "acl")
 # Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + NETWORK_ONLY_TESTS
@@ -41,7 +43,8 @@ DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingal
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
                      "host_move", "apps_modularity", "beacon_restart",
-                     "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity")
+                     "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
+                     "firewall", "firewall_cost", "acl")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
 ROUTE_COOKIE = "cookie=0xbe01000000000000"
 

@@ -33,10 +33,12 @@ public record FlowOwner(int id, String name) {
     public static final FlowOwner ROUTING = new FlowOwner(0x01, "routing");
     public static final FlowOwner LEARNING_SWITCH = new FlowOwner(0x02, "learningswitch");
     public static final FlowOwner STATIC_FLOWS = new FlowOwner(0x03, "staticflowpusher");
+    /** The firewall's drop flows, as narrow as the packet they refused. */
+    public static final FlowOwner FIREWALL = new FlowOwner(0x04, "firewall");
     /** The cluster's migration marker flows ({@code 0xbeac...}, the id chosen to keep the markers' existing cookies). */
     public static final FlowOwner CLUSTER = new FlowOwner(CLUSTER_ID, CLUSTER_NAME);
 
-    private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, CLUSTER);
+    private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, FIREWALL, CLUSTER);
 
     public FlowOwner {
         if (id < 1 || id > 0xff) {

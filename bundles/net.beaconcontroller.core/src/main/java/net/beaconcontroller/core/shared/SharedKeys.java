@@ -28,6 +28,19 @@ public interface SharedKeys<K> {
         }
     };
 
+    /** Ids (firewall and ACL rules) in decimal. */
+    SharedKeys<Integer> INTS = new SharedKeys<>() {
+        @Override
+        public String format(Integer key) {
+            return Integer.toString(key);
+        }
+
+        @Override
+        public Integer parse(String key) {
+            return Integer.valueOf(key);
+        }
+    };
+
     String format(K key);
 
     /** @throws IllegalArgumentException when {@code key} is not one {@link #format} writes */

@@ -1,11 +1,7 @@
 package net.beaconcontroller.staticflowpusher.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,6 +13,7 @@ import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.action.OFActions;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
+import net.beaconcontroller.util.StateFiles;
 
 /**
  * The static flows on disk: one line per flow, tab-separated, match and actions in ovs-ofctl syntax (readable, and
@@ -40,23 +37,11 @@ final class FlowFile {
 
     /** @throws IOException naming the line that does not parse */
     List<StaticFlow> read() throws IOException {
-        if (!Files.exists(path)) {
-            return List.of();
-        }
         var flows = new ArrayList<StaticFlow>();
-        int n = 0;
-        for (var line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-            n++;
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            try {
-                var f = fields(line);
-                flows.add(parse(f, fromEarlierVersion(f, n)));
-            } catch (IllegalArgumentException e) {
-                throw new IOException(path + " line " + n + ": " + e.getMessage(), e);
-            }
-        }
+        StateFiles.readLines(path, (line, n) -> {
+            var f = fields(line);
+            flows.add(parse(f, fromEarlierVersion(f, n)));
+        });
         return flows;
     }
 
@@ -108,18 +93,6 @@ final class FlowFile {
         for (var f : flows) {
             sb.append(line(f)).append('\n');
         }
-        var dir = path.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        var tmp = Files.createTempFile(dir, ".staticflows", ".tmp");
-        try {
-            Files.writeString(tmp, sb, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        StateFiles.writeAtomically(path, sb);
     }
 }

@@ -2,7 +2,6 @@ package net.beaconcontroller.staticflowpusher.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,6 +47,7 @@ import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
+import net.beaconcontroller.util.StateFiles;
 
 /**
  * Keeps the static flows in a file and on their switches: writes a flow when it is added, and the flows a switch
@@ -175,12 +175,8 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
     }
 
     private static Path path(String setting, BundleContext context) {
-        if (!setting.isEmpty()) {
-            return Path.of(setting);
-        }
-        var area = context == null ? null : context.getProperty("osgi.configuration.area");
-        return area == null ? Path.of("staticflows.txt") : Path.of(URI.create(area.replace(" ", "%20")))
-                .resolve("staticflows.txt");
+        return StateFiles.resolve(setting, context == null ? null : context.getProperty("osgi.configuration.area"),
+                "staticflows.txt");
     }
 
     @Override

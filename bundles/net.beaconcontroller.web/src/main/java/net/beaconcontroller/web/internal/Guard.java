@@ -8,6 +8,7 @@ import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -20,8 +21,8 @@ import jakarta.servlet.http.HttpServletRequest;
  * bytes actually read are counted by {@link Front}), the same-origin rule for requests that change something, and,
  * when the server is reachable from other machines, HTTP Basic authentication for those requests and for bundle
  * management. A request changes something
- * when its method is not GET, HEAD or OPTIONS, or when it is Floodlight's GET that clears static flows, which is
- * refused unless {@code getClear} (web.floodlightGetClear) lets Floodlight's scripts use it.
+ * when its method is not GET, HEAD or OPTIONS, or when it is one of Floodlight's GETs that clear (static flows, ACL
+ * rules), which are refused unless {@code getClear} (web.floodlightGetClear) lets Floodlight's scripts use them.
  *
  * @param hosts       the host names and addresses this server answers to, lower case, IPv6 without brackets;
  *                    empty for any
@@ -37,8 +38,8 @@ record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> 
     }
 
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
-    /** Floodlight's one GET that changes state. */
-    private static final String GET_CLEAR = "/wm/staticflowpusher/clear/";
+    /** Floodlight's GETs that change state: the static flow pusher's clear and the ACL's. */
+    private static final List<String> GET_CLEARS = List.of("/wm/staticflowpusher/clear/", "/wm/acl/clear/");
     /** The only endpoints that take a multipart body: a bundle's jar, installed or updated. */
     private static final String UPLOADS = "/wm/beacon/bundles/";
 
@@ -60,7 +61,8 @@ record Guard(long maxBody, long maxUpload, Credentials credentials, Set<String> 
             return new Refusal(413, "request body of " + length + " bytes is over the limit of " + limit
                     + (upload ? " (web.maxUploadMiB)" : " (web.maxRequestKiB)"));
         }
-        boolean getClear = SAFE.contains(req.getMethod()) && req.getRequestURI().startsWith(GET_CLEAR);
+        boolean getClear = SAFE.contains(req.getMethod())
+                && GET_CLEARS.stream().anyMatch(req.getRequestURI()::startsWith);
         if (getClear && !this.getClear) {
             return new Refusal(405, "GET " + req.getRequestURI() + " would change state: use POST or DELETE (or set"
                     + " web.floodlightGetClear=true for Floodlight's scripts)");

@@ -94,9 +94,9 @@ public final class WebServer implements IWebEvents {
                 + " DNS-rebinding domain would. Bound to all addresses (0.0.0.0) with none given: any name.")
         String hostNames() default "";
 
-        @AttributeDefinition(description = "Answer Floodlight's GET /wm/staticflowpusher/clear/<dpid>/json (a GET that"
-                + " deletes, for Floodlight's scripts), with the same-origin and authentication rules of a POST."
-                + " Off: only POST and DELETE clear.")
+        @AttributeDefinition(description = "Answer Floodlight's GET /wm/staticflowpusher/clear/<dpid>/json and GET"
+                + " /wm/acl/clear/json (GETs that delete, for Floodlight's scripts), with the same-origin and"
+                + " authentication rules of a POST. Off: only POST and DELETE clear.")
         boolean floodlightGetClear() default false;
     }
 

@@ -264,6 +264,7 @@ class WebServerTest {
         var refused = send(request("/wm/staticflowpusher/clear/all/json"));
         assertEquals(405, refused.statusCode());
         assertTrue(json(refused).get("detail").asText().contains("web.floodlightGetClear"));
+        assertEquals(405, send(request("/wm/acl/clear/json")).statusCode(), "the ACL's GET clear too");
         assertEquals(200, send(request("/wm/staticflowpusher/clear/all/json").POST(
                 HttpRequest.BodyPublishers.noBody())).statusCode());
         stop();

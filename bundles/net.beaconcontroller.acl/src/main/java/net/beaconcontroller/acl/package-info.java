@@ -1,0 +1,2 @@
+/** The ACL's API: its rules, their Floodlight syntax, and the service that keeps and enforces them. */
+package net.beaconcontroller.acl;
