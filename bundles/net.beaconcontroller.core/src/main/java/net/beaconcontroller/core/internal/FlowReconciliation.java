@@ -93,7 +93,7 @@ final class FlowReconciliation {
             } finally {
                 inFlight--;
                 ended++;
-                job.sw.reconciliation().end(job.mastership);
+                job.sw.endReconciliation(job.mastership);
                 next(job.config().reconcileInFlight());
             }
         }
