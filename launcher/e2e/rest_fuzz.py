@@ -48,6 +48,10 @@ ENDPOINTS = [
     ("GET", "/wm/beacon/system/json"), ("GET", "/wm/beacon/switches/json"), ("GET", "/wm/beacon/topology/json"),
     ("GET", "/wm/beacon/ui/pages/json"), ("GET", "/wm/beacon/cluster/json"), ("POST", "/wm/beacon/cluster/migrate/json"),
     ("GET", "/metrics"), ("GET", "/"), ("GET", "/ui/"), ("GET", "/ui/{file}"),
+    ("GET PUT", "/wm/firewall/module/enable/json"), ("GET PUT", "/wm/firewall/module/disable/json"),
+    ("GET", "/wm/firewall/module/status/json"), ("GET POST", "/wm/firewall/module/subnet-mask/json"),
+    ("GET POST DELETE", "/wm/firewall/rules/json"), ("GET POST DELETE", "/wm/acl/rules/json"),
+    ("GET POST DELETE", "/wm/acl/clear/json"),
 ]
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "get", "FOO",
            "G\x01T"]
@@ -69,13 +73,17 @@ CONTENT_TYPES = [None, "application/json", "application/json; charset=utf-8", "a
                  "multipart/form-data", "multipart/form-data; boundary=xyz", "multipart/form-data; boundary=",
                  "application/xml", "*/*", ";;;", "application/json; boundary=\x7f", "text/html; charset=utf-8"]
 FLOW = {"switch": DPID, "name": "fuzz", "priority": "100", "in_port": "1", "actions": "output=2"}
+# A firewall or ACL rule as Floodlight's docs write them; the fuzz puts junk into some of its keys.
+RULE = {"src-ip": "10.0.0.1/32", "dst-ip": "10.0.0.2/32", "nw-proto": "ICMP", "action": "deny", "priority": "5"}
+RULE_KEYS = list(RULE) + ["ruleid", "switchid", "src-inport", "src-mac", "dst-mac", "dl-type", "tp-src", "tp-dst",
+                          "subnet-mask", "bogus"]
 JUNK_VALUES = [[1], {"a": 1}, None, True, 1e309, 10 ** 40, -1, "", " ", ",", "output=1,,", "\u0000", "\ud800",
                "\u2603" * 50, "x" * 70000, "#x", "0x", "-0", "1e3"]
 
 
 def body_for(rng):
     """A hostile body: broken JSON, a flow or setting with a junk value, odd encodings, or nothing."""
-    kind = rng.randrange(10)
+    kind = rng.randrange(11)
     if kind == 0:
         return b""
     if kind == 1:
@@ -94,6 +102,12 @@ def body_for(rng):
                 + ("\r\n--xyz--\r\n" if rng.random() < 0.5 else "")).encode()
     if kind == 7:
         return json.dumps({"name": rng.choice(["fuzz", "", "#x", "\u0000", [1], "a" * 3000])}).encode()
+    if kind == 8:
+        rule = dict(RULE)
+        for _ in range(rng.randrange(1, 4)):
+            rule[rng.choice(RULE_KEYS)] = rng.choice(JUNK_VALUES + ["10.0.0.300/32", "10.0.0.1/33", "ARP", "UDP",
+                                                                    "allow", "0", "65536", "255.0.255.0"])
+        return json.dumps(rule, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
     flow = dict(FLOW, name=f"fz{rng.randrange(1000)}")
     for _ in range(rng.randrange(1, 3)):
         flow[rng.choice(list(FLOW) + ["eth_type", "ipv4_dst", "idle_timeout", "cookie", "bogus"])] = \
@@ -208,11 +222,15 @@ def get_json(port, path):
 
 
 def state(port):
-    """What a refused request must not change: static flows, bundles and their states, settings."""
+    """What a refused request must not change: static flows, bundles and their states, settings, firewall and ACL."""
     bundles = sorted((b.get("id"), b.get("symbolicName"), b.get("state"))
                      for b in get_json(port, "/wm/beacon/bundles/json"))
     settings = sorted((s["key"], s.get("value")) for s in get_json(port, "/wm/beacon/settings/json"))
-    return {"flows": get_json(port, "/wm/staticflowpusher/list/all/json"), "bundles": bundles, "settings": settings}
+    return {"flows": get_json(port, "/wm/staticflowpusher/list/all/json"), "bundles": bundles, "settings": settings,
+            "firewall": [get_json(port, "/wm/firewall/module/status/json"),
+                         get_json(port, "/wm/firewall/module/subnet-mask/json"),
+                         get_json(port, "/wm/firewall/rules/json")],
+            "acl": get_json(port, "/wm/acl/rules/json")}
 
 
 def short_bodies(port, rng, results):
@@ -239,7 +257,8 @@ def fuzz(product, workdir, seed, count, short_bound):
         b.wait_listening()
         port = b.web_port
         wait_until(lambda: _up(port), 60, "the REST API up", interval=0.5)
-        b.wait_bundle_state("net.beaconcontroller.staticflowpusher.web", "ACTIVE")
+        for web in ("staticflowpusher", "firewall", "acl"):
+            b.wait_bundle_state(f"net.beaconcontroller.{web}.web", "ACTIVE")
         mark = len(b.output())
         # One stored flow, so a refused delete or clear that deletes anyway shows.
         pushed = send(Request("POST", "/wm/staticflowpusher/json", {"Host": f"127.0.0.1:{port}",
