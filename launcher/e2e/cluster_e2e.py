@@ -24,7 +24,7 @@ from types import SimpleNamespace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ovsenv  # noqa: E402
-from controller import ControllerProcess  # noqa: E402
+from controller import ControllerProcess, product_copy  # noqa: E402
 from pathlib import Path  # noqa: E402
 from rest import Rest  # noqa: E402
 from run_e2e import BackgroundPing, dpid_text, pingall, tcp_transfer  # noqa: E402
@@ -47,7 +47,7 @@ class Instance:
         self.i = i
         self.dir = os.path.join(ctx.workdir, f"beacon{i}")
         if not os.path.exists(self.dir):
-            shutil.copytree(ctx.args.product, self.dir, symlinks=True)
+            product_copy(ctx.args.product, self.dir)
         # Each instance on its own address in its own network namespace when the run has them (cluster_faults.py),
         # else all on loopback.
         hosts = getattr(ctx, "hosts", None) or ["127.0.0.1"] * (INSTANCES + 1)

@@ -6,12 +6,26 @@ into it and reads the text that comes back before the next prompt.
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import threading
 import time
 
 from ovsenv import run, wait_until
+
+def product_copy(product, dest):
+    """A copy of the product as shipped: without what earlier runs left in its configuration area (the firewall's, the
+    ACL's and the static flow pusher's state files, logs, the framework's cache). A test that changes that state
+    (rest_fuzz enables the firewall) runs on a copy; one that starts from a copy sees none of it (a firewall left
+    enabled would deny every packet)."""
+    def run_state(directory, names):
+        if os.path.basename(directory) != "configuration":
+            return []
+        return [n for n in names if n.endswith((".txt", ".log")) or n == "org.eclipse.osgi"]
+    shutil.copytree(product, dest, symlinks=True, ignore=run_state)
+    return dest
+
 
 PROMPT = "osgi>"
 SS_LINE = re.compile(r"^\s*(\d+)\s+([A-Z<>]+)\s+(\S+?)_(\d\S*)\s*$")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from launcher_test import DEFAULT_PRODUCT, Beacon  # noqa: E402
+from controller import product_copy  # noqa: E402
 from ovsenv import wait_until  # noqa: E402
 
 DPID = "00:00:00:00:00:00:00:01"
@@ -253,6 +254,8 @@ LOG_ERROR = re.compile(r"^(.*\bERROR\b.*|\s+at [\w.$]+\(.*\)|.*Exception.*)$", r
 def fuzz(product, workdir, seed, count, short_bound):
     rng = random.Random(seed)
     findings = []
+    # On a copy: the fuzz enables the firewall, adds rules and flows, which the product keeps in its configuration area.
+    product = product_copy(product, Path(workdir) / "product")
     with Beacon(product, workdir, "fuzz") as b:
         b.wait_listening()
         port = b.web_port
