@@ -223,6 +223,7 @@ final class Store {
     private Map<String, MemberReport> reconcile() {
         var live = members.live();
         var current = new HashMap<>(masters); // before the reports: a claim is made after its report is written
+        noteMoves(current);
         var byMember = reports.live(live);
         var gone = leaving.keySet();
         for (var change : mastership.decide(live, gone, byMember, current, System.nanoTime())) {
@@ -240,10 +241,11 @@ final class Store {
     }
 
     /**
-     * The switches whose master changed in the last two balancing periods, as far as this member's rounds saw: they
-     * are left where they are by the neighbourhood rule.
+     * Notes the switches whose master changed since the last round (this member's rounds run every
+     * {@link Coordinator#TICK_MILLIS} on the oldest member, so a move by hand is seen within one; a balancing round,
+     * which used to be the only one to look, could take a switch moved just before it for one that had not moved).
      */
-    private Set<Long> settling(Map<Long, String> current, ClusterConfig c) {
+    private void noteMoves(Map<Long, String> current) {
         long now = System.nanoTime();
         current.forEach((dpid, master) -> {
             var before = lastMasters.get(dpid);
@@ -253,6 +255,14 @@ final class Store {
         });
         movedAt.keySet().retainAll(current.keySet());
         lastMasters = Map.copyOf(current);
+    }
+
+    /**
+     * The switches whose master changed in the last two balancing periods, as far as this member's rounds saw: they are
+     * left where they are by the neighbourhood rule.
+     */
+    private Set<Long> settling(ClusterConfig c) {
+        long now = System.nanoTime();
         long window = 2 * TimeUnit.SECONDS.toNanos(c.balancePeriod());
         var settling = new HashSet<Long>();
         movedAt.forEach((dpid, at) -> {
@@ -281,8 +291,9 @@ final class Store {
             }
         }
         var current = new HashMap<>(masters);
+        noteMoves(current);
         var moves = Balancer.planAll(Mastership.targets(live, leaving.keySet()), current, connections, rates,
-                c.highWater(), c.lowWater(), neighbours.get(), settling(current, c));
+                c.highWater(), c.lowWater(), neighbours.get(), settling(c));
         var runs = new ArrayList<CompletableFuture<?>>();
         for (var m : moves) {
             log.info("cluster: balancing: switch {} from {} to {}", Dpids.toString(m.dpid()),
