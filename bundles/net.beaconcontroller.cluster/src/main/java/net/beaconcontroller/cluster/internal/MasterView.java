@@ -44,7 +44,10 @@ final class MasterView {
         return new HashMap<>(cache);
     }
 
-    /** The map's event: the entry is now {@code master} (null: removed). */
+    /**
+     * The entry is now {@code master} (null: removed), newer than any read of the map started before: the map's event,
+     * or a survivor that lost the tie-break of two take-overs (see {@link Roles#takenOverBy}).
+     */
     void changed(long dpid, String master) {
         changedAt.put(dpid, clock.getAsLong());
         if (master == null) {
@@ -66,12 +69,6 @@ final class MasterView {
     void takenOver(long dpid, String by, String dead) {
         changedAt.put(dpid, clock.getAsLong());
         cache.computeIfPresent(dpid, (k, cached) -> cached.equals(dead) || !isMember.test(cached) ? by : cached);
-    }
-
-    /** Two survivors took the same switch over and this member lost the tie-break: {@code winner} holds it. */
-    void yielded(long dpid, String winner) {
-        changedAt.put(dpid, clock.getAsLong());
-        cache.put(dpid, winner);
     }
 
     /**

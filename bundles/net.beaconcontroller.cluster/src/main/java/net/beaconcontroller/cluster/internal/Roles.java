@@ -116,7 +116,7 @@ final class Roles {
         log.warn("cluster: switch {} was taken over by {} as well as by this member: {}", Dpids.toString(dpid),
                 member.describe(by), yield ? "the older member keeps it" : "this member, the older, keeps it");
         if (yield) {
-            masterView.yielded(dpid, by);
+            masterView.changed(dpid, by);
         }
         if (st != null) {
             follow(st, yield ? by : self, majority, true);
