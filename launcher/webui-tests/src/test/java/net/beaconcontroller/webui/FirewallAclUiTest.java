@@ -51,6 +51,7 @@ class FirewallAclUiTest extends BrowserTest {
             return rules().stream().filter(r -> value.equals(r.get(key))).findFirst().orElseThrow();
         }
 
+        /** Within the one document the tests load (submit() empties every field, whatever an earlier test left). */
         void open() {
             driver.get(URL + "/ui/#/" + id);
             wait.until(ExpectedConditions.presenceOfElementLocated(By.id(id + "-form")));
