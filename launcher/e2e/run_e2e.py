@@ -637,7 +637,9 @@ def test_web_modularity(ctx):
 def test_web_ui(ctx):
     """The web UI in headless Chromium (launcher/webui-tests, Selenium) against this network: every page without a
     console error, the graph showing the ring and losing a link taken down, the route, a static flow added in the form
-    reaching the switch, an app stopped and started from the bundles page. BEACON_UI_SCREENSHOTS=DIR keeps PNGs."""
+    reaching the switch, an app stopped and started from the bundles page; firewall and ACL rules added, refused and
+    deleted in their pages, the firewall switched on and off (FirewallAclUiTest, which leaves it off and the rules as
+    they were). BEACON_UI_SCREENSHOTS=DIR keeps PNGs."""
     net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
     hosts = net.spec.hosts
     pingall(net)
@@ -655,20 +657,24 @@ def test_web_ui(ctx):
         "dumpFlows": f"ovs-ofctl -O OpenFlow10 dump-flows {net.bridge_of(hosts[0].switch)}",
         "screenshots": os.environ.get("BEACON_UI_SCREENSHOTS", ""),
     }
-    cmd = [str(top / "mvnw"), "-B", "-o", "verify", "-pl", "launcher/webui-tests", "-Dtest=WebUiTest"] + \
+    classes = ("WebUiTest", "FirewallAclUiTest")
+    cmd = [str(top / "mvnw"), "-B", "-o", "verify", "-pl", "launcher/webui-tests", "-Dtest=" + ",".join(classes)] + \
         [f"-Dbeacon.ui.{k}={v}" for k, v in props.items()]
     net.dirty = True
     proc = subprocess.run(cmd, cwd=top, env=ctx.ovs.env, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         raise AssertionError("launcher/webui-tests failed:\n" + (proc.stdout + proc.stderr)[-6000:])
-    report = (top / "launcher/webui-tests/target/surefire-reports/net.beaconcontroller.webui.WebUiTest.txt").read_text()
-    run = re.search(r"Tests run: (\d+), Failures: 0, Errors: 0, Skipped: 0", report)
-    if not run:
-        raise AssertionError("launcher/webui-tests: " + report[-2000:])
+    passed = 0
+    for name in classes:
+        report = (top / f"launcher/webui-tests/target/surefire-reports/net.beaconcontroller.webui.{name}.txt").read_text()
+        run = re.search(r"Tests run: (\d+), Failures: 0, Errors: 0, Skipped: 0", report)
+        if not run:
+            raise AssertionError(f"launcher/webui-tests {name}: " + report[-2000:])
+        passed += int(run.group(1))
     ovsenv.wait_until(lambda: links(ctx) == expected_links(net), 30, "beacon:links with the link back")
     net.dirty = False
     gone = re.search(r"link gone from the graph ([\d.]+) s", proc.stdout)
-    return f"{run.group(1)} Chromium tests passed" + (f"; a link down left the graph in {gone.group(1)} s" if gone else "")
+    return f"{passed} Chromium tests passed" + (f"; a link down left the graph in {gone.group(1)} s" if gone else "")
 
 
 class BackgroundPing:

@@ -4,25 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -32,16 +24,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -59,57 +42,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * </ul>
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class WebUiTest {
-    private static final Duration WAIT = Duration.ofSeconds(15);
+class WebUiTest extends BrowserTest {
     private static final String URL = System.getProperty("beacon.ui.url", "");
     private static final List<String> PAGES = List.of("overview", "switches", "devices", "topology", "static-flows",
-            "bundles");
-    private static WebDriver driver;
-    private static WebDriverWait wait;
+            "firewall", "acl", "bundles");
 
     @BeforeAll
     static void browser() {
-        assumeFalse(URL.isBlank(), "beacon.ui.url not set: run by launcher/e2e/run_e2e.py --tests web_ui");
-        var options = new ChromeOptions();
-        options.setBinary(System.getProperty("beacon.ui.chromium", "/usr/bin/chromium"));
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                "--lang=en-US");
-        var logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        // The driver that Debian packages beside Chromium: nothing is downloaded.
-        var service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(System.getProperty("beacon.ui.chromedriver", "/usr/bin/chromedriver")))
-                .build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
-        wait = new WebDriverWait(driver, WAIT);
-    }
-
-    @AfterAll
-    static void close() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
-    /** Whatever a test did, the browser's console must hold no error. */
-    @AfterEach
-    void noConsoleErrors() {
-        if (driver != null) {
-            assertEquals(List.of(), consoleErrors(), "console errors");
-        }
-    }
-
-    /** The console's errors since the last call. */
-    private static List<String> consoleErrors() {
-        var errors = new ArrayList<String>();
-        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
-            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(e.getMessage());
-            }
-        }
-        return errors;
+        browser(URL, "beacon.ui.url not set: run by launcher/e2e/run_e2e.py --tests web_ui");
     }
 
     @Test
@@ -143,7 +83,7 @@ class WebUiTest {
         // Phone width: the pages still fit without sideways scrolling of the whole page.
         driver.manage().window().setSize(new Dimension(390, 844));
         try {
-            for (var page : List.of("overview", "topology", "devices")) {
+            for (var page : List.of("overview", "topology", "devices", "firewall", "acl")) {
                 open(page);
                 settle();
                 long overflow = (Long) js("return document.documentElement.scrollWidth - window.innerWidth");
@@ -395,15 +335,5 @@ class WebUiTest {
             fail("`" + command + "` failed: " + out);
         }
         return out;
-    }
-
-    private static void screenshot(String name) throws IOException {
-        var dir = System.getProperty("beacon.ui.screenshots", "");
-        if (dir.isBlank()) {
-            return;
-        }
-        Files.createDirectories(Path.of(dir));
-        var png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
-        Files.copy(png.toPath(), Path.of(dir, name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     }
 }

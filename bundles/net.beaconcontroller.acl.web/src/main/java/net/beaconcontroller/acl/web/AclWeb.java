@@ -10,8 +10,9 @@ import org.osgi.service.component.annotations.Reference;
 import net.beaconcontroller.acl.IAcl;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Metrics;
+import net.beaconcontroller.web.Page;
 
-/** The ACL's REST endpoints, Floodlight v1.2's {@code /wm/acl/...}, and its counters in /metrics. */
+/** The ACL's REST endpoints, Floodlight v1.2's {@code /wm/acl/...}, its page and its counters in /metrics. */
 @Component
 public final class AclWeb implements IWebManageable {
     private final IAcl acl;
@@ -26,6 +27,12 @@ public final class AclWeb implements IWebManageable {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    /** Beside the static flows page (50): the other pages that decide what traffic may pass. */
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("acl", "ACL", 54, "ui/acl.js"));
     }
 
     @Override

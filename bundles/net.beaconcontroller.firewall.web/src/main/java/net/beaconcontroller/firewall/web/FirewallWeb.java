@@ -11,8 +11,9 @@ import net.beaconcontroller.firewall.FirewallRule;
 import net.beaconcontroller.firewall.IFirewall;
 import net.beaconcontroller.web.IWebManageable;
 import net.beaconcontroller.web.Metrics;
+import net.beaconcontroller.web.Page;
 
-/** The firewall's REST endpoints, Floodlight v1.2's {@code /wm/firewall/...}, and its counters in /metrics. */
+/** The firewall's REST endpoints, Floodlight v1.2's {@code /wm/firewall/...}, its page and its counters in /metrics. */
 @Component
 public final class FirewallWeb implements IWebManageable {
     private final IFirewall firewall;
@@ -27,6 +28,12 @@ public final class FirewallWeb implements IWebManageable {
     @Override
     public List<Object> controllers() {
         return controllers;
+    }
+
+    /** Beside the static flows page (50): the other pages that decide what traffic may pass. */
+    @Override
+    public List<Page> pages() {
+        return List.of(new Page("firewall", "Firewall", 52, "ui/firewall.js"));
     }
 
     @Override
