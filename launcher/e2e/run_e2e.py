@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,7 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import ofp10
 import ovsenv
 import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
@@ -32,7 +34,9 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
                       "restart_moved_host", "firewall", "firewall_cost", "acl")
-TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
+# Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
+BEACON_ONLY_TESTS = ("listen_ports", "switch_identity")
+TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
 # "Limits"; docs/running.md, "What happens on restart").
@@ -47,10 +51,12 @@ ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--controller-cmd", default="ovs-testcontroller ptcp:6633:127.0.0.1",
+    p.add_argument("--controller-cmd", default="ovs-testcontroller ptcp:6653:127.0.0.1",
                    help="shell command starting the controller; it must listen on 127.0.0.1:PORT "
                         "(default: %(default)s)")
-    p.add_argument("--port", type=int, default=6633, help="controller port (default: %(default)s)")
+    p.add_argument("--port", type=int, default=6653, help="controller port (default: %(default)s, the IANA port)")
+    p.add_argument("--legacy-port", type=int, default=6633,
+                   help="Beacon's second port, controller.legacyListenPort (default: %(default)s)")
     p.add_argument("--beacon", action="store_true",
                    help="the controller is Beacon: wait for its osgi> console and run the modularity test")
     p.add_argument("--learningswitch-jar", type=Path, help="learning switch bundle jar (modularity test: update)")
@@ -71,10 +77,13 @@ def parse_args(argv):
     p.add_argument("--keep", action="store_true", help="keep the work directory (logs, OVS db) even on success")
     args = p.parse_args(argv)
     if args.tests is None:
-        args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps else DEFAULT_TESTS)
+        args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps
+                              else DEFAULT_TESTS + (BEACON_ONLY_TESTS if args.beacon else ()))
     args.tests = [t.strip() for t in args.tests.split(",") if t.strip()]
     if not args.network_apps and (needs := [t for t in args.tests if t in NETWORK_ONLY_TESTS]):
         p.error(f"{', '.join(needs)} need Beacon with its network apps: --beacon --network-apps")
+    if not args.beacon and (needs := [t for t in args.tests if t in BEACON_ONLY_TESTS]):
+        p.error(f"{', '.join(needs)} need Beacon: --beacon")
     if args.network_apps and not args.beacon:
         p.error("--network-apps needs --beacon (the tests read Beacon's console)")
     unknown = set(args.tests) - set(TESTS)
@@ -172,6 +181,71 @@ def test_linear4_pingall(ctx):
 
 def test_tree22_pingall(ctx):
     return pingall(ctx.network(ovsenv.tree(2, 2, dpid_base=0x100)))
+
+
+def test_listen_ports(ctx):
+    """Beacon's default configuration listens on both OpenFlow ports: a line of two switches, s1 connected to the IANA
+    port (6653, Open vSwitch's default) and s2 to the old one (6633); both connect and their hosts ping each other."""
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x600))
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}", ["s1"])
+    net.connect(f"tcp:127.0.0.1:{ctx.args.legacy_port}", ["s2"])
+    net.wait_connected()
+    targets = ctx.ovs.controller_targets()
+    want = {f"tcp:127.0.0.1:{ctx.args.port}", f"tcp:127.0.0.1:{ctx.args.legacy_port}"}
+    if set(targets) != want:
+        raise AssertionError(f"controller targets {targets}, want {sorted(want)}")
+    net.dirty = True  # its switches point at two targets: the next test gets a fresh network
+    return f"s1 on {ctx.args.port}, s2 on {ctx.args.legacy_port}: {pingall(net)}"
+
+
+def test_switch_identity(ctx):
+    """A connection that claims the DPID of a connected Open vSwitch bridge (docs/running.md, "Switch identity"): the
+    bridge answers Beacon's echo, so the impostor is refused right after its features reply, having been sent nothing
+    but HELLO and FEATURES_REQUEST (no SET_CONFIG, role request or flow wipe), and the refusal is logged once with
+    both addresses; the bridge never reconnects and its hosts keep pinging. A second and third claim within 10 s are
+    refused without a log line."""
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x700))
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}")
+    net.wait_connected()
+    pingall(net)
+    dpid = net.spec.dpid("s1")
+    connects = ctx.ovs.controller_connects()
+    log_start = len(ctx.controller.output())
+    sent = [impostor_claim(ctx.args.port, dpid) for _ in range(3)]
+    if any(types != [ofp10.HELLO, ofp10.FEATURES_REQUEST] for types, _ in sent):
+        raise AssertionError(f"an impostor was sent more than HELLO and FEATURES_REQUEST: {[t for t, _ in sent]}")
+    ovsenv.wait_until(lambda: "refused the connection from" in ctx.controller.output(log_start), 10,
+                      "the refusal in Beacon's log")
+    refusals = [line for line in ctx.controller.output(log_start).splitlines() if "refused the connection from" in line]
+    if len(refusals) != 1 or dpid_text(dpid) not in refusals[0] or f":{sent[0][1]} " not in refusals[0]:
+        raise AssertionError(f"expected one refusal naming {dpid_text(dpid)} and port {sent[0][1]}: {refusals}")
+    if ctx.ovs.controller_connects() != connects or not net.all_connected():
+        raise AssertionError("the bridge whose DPID was claimed lost its connection to Beacon")
+    return f"3 claims on {dpid_text(dpid)} refused (one log line), bridge still connected: {pingall(net)}"
+
+
+def impostor_claim(port, dpid, timeout=15):
+    """Connects to Beacon as a switch with `dpid`, answers the handshake until Beacon closes the connection; returns
+    the types of the messages Beacon sent and the impostor's local port."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        conn = ofp10.Connection(sock)
+        conn.send(ofp10.message(ofp10.HELLO, 1))
+        types = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                msg = conn.recv()
+            except (ConnectionResetError, socket.timeout):
+                msg = None
+            if msg is None:
+                return types, sock.getsockname()[1]
+            msg_type, xid, raw = msg
+            types.append(msg_type)
+            if msg_type == ofp10.FEATURES_REQUEST:
+                conn.send(ofp10.features_reply(xid, dpid, [ofp10.phy_port(1, b"\x02\0\0\0\x07\x01", "imp1")]))
+            elif msg_type == ofp10.ECHO_REQUEST:
+                conn.send(ofp10.message(ofp10.ECHO_REPLY, xid, raw[ofp10.HEADER.size:]))
+        raise AssertionError(f"Beacon did not close the impostor's connection within {timeout} s; it sent {types}")
 
 
 def wait_settled(ctx, timeout=60):

@@ -3,9 +3,7 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -26,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -78,6 +77,8 @@ public final class Controller implements IBeaconProvider {
     private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
     private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
     private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
+    /** {@code controller.listenPort} or {@code controller.legacyListenPort}: not listened on. */
+    private static final int PORT_OFF = -1;
 
     /** A listener in a pipeline: what it receives and whom it must precede or follow. */
     private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
@@ -106,8 +107,8 @@ public final class Controller implements IBeaconProvider {
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
     private final FlowReconciliation reconciliation = new FlowReconciliation();
-    private ServerSocketChannel server;
-    private Thread acceptor;
+    private final SwitchIdentity identity = new SwitchIdentity();
+    private Acceptor acceptor;
 
     /** For Declarative Services, which then calls {@link #activate}. */
     public Controller() {
@@ -140,8 +141,7 @@ public final class Controller implements IBeaconProvider {
         try {
             start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + config.listenAddress() + ":" + config.listenPort()
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 
@@ -150,7 +150,7 @@ public final class Controller implements IBeaconProvider {
         var before = config;
         configure(next);
         if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
-                || before.threadCount() != next.threadCount()) {
+                || before.legacyListenPort() != next.legacyListenPort() || before.threadCount() != next.threadCount()) {
             log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
             stop();
             start();
@@ -169,7 +169,7 @@ public final class Controller implements IBeaconProvider {
         roleArbiter = arbiter;
         // Switches connected before the cluster started (a bundle started at runtime) take the role it gives them now.
         for (var sw : switches.values()) {
-            ((SwitchConnection) sw).adoptRole(arbiter);
+            ((SwitchConnection) sw).roles().adopt(arbiter);
         }
     }
 
@@ -188,6 +188,16 @@ public final class Controller implements IBeaconProvider {
         if (!Hosts.isHost(c.listenAddress())) {
             throw new SettingException("controller.listenAddress", c.listenAddress(),
                     "expected an IP address or host name");
+        }
+        if (c.listenPort() == PORT_OFF && c.legacyListenPort() == PORT_OFF) {
+            throw new SettingException("controller.listenPort", "-1",
+                    "no port would be left for switches: controller.legacyListenPort is off (-1) too");
+        }
+        if (samePort(c)) {
+            // A configuration from before there were two ports often names controller.listenPort=6633 explicitly:
+            // one listener then, rather than a start-up that stops after an upgrade.
+            log.warn("controller.listenPort and controller.legacyListenPort are both {}: listening once on it (set"
+                    + " controller.legacyListenPort=-1 to silence this)", c.listenPort());
         }
         if (c.echoTimeout() <= c.echoInterval()) {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
@@ -228,49 +238,52 @@ public final class Controller implements IBeaconProvider {
         return config;
     }
 
-    /** Opens the listener and starts the I/O threads. */
+    /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
         try {
             for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
             }
-            server = ServerSocketChannel.open();
-            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            server.bind(new InetSocketAddress(c.listenAddress(), c.listenPort()), 1024);
+            acceptor = new Acceptor(endpoints(c), frameworkStarted, this::adopt);
         } catch (IOException | RuntimeException e) {
             loops.forEach(IOLoop::closeUnstarted);
             loops.clear();
-            if (server != null) {
-                server.close();
-                server = null;
-            }
             throw e;
         }
         loops.forEach(IOLoop::start);
         reconciliation.start();
-        acceptor = new Thread(this::acceptLoop, "beacon-acceptor");
         acceptor.start();
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", server.getLocalAddress(),
-                c.threadCount());
+        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", acceptor.addresses().stream()
+                .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(" and ")), c.threadCount());
     }
 
-    /** Closes the listener and every connection; listeners hear {@code removedSwitch} for each active switch. */
+    private static boolean samePort(ControllerConfig c) {
+        return c.listenPort() == c.legacyListenPort() && c.listenPort() > 0;
+    }
+
+    /** The ports to listen on, the IANA port first; a port set to -1 is off, one given twice is listened on once. */
+    private static List<Acceptor.Endpoint> endpoints(ControllerConfig c) {
+        var result = new ArrayList<Acceptor.Endpoint>();
+        if (c.listenPort() != PORT_OFF) {
+            result.add(new Acceptor.Endpoint("controller.listenPort",
+                    new InetSocketAddress(c.listenAddress(), c.listenPort())));
+        }
+        if (c.legacyListenPort() != PORT_OFF && !samePort(c)) {
+            result.add(new Acceptor.Endpoint("controller.legacyListenPort",
+                    new InetSocketAddress(c.listenAddress(), c.legacyListenPort())));
+        }
+        return result;
+    }
+
+    /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
     public synchronized void stop() {
-        if (server == null) {
+        if (acceptor == null) {
             return;
         }
         try {
-            server.close();
-        } catch (IOException e) {
-            log.debug("closing listener", e);
-        }
-        loops.forEach(IOLoop::stop);
-        try {
-            if (acceptor != null) {
-                acceptor.interrupt();
-                acceptor.join(2000);
-            }
+            acceptor.close(2000);
+            loops.forEach(IOLoop::stop);
             for (var loop : loops) {
                 loop.join(2000);
             }
@@ -279,42 +292,35 @@ public final class Controller implements IBeaconProvider {
         }
         loops.clear();
         reconciliation.stop();
-        server = null;
+        acceptor = null;
         log.info("controller stopped");
     }
 
-    /** The bound port (useful with {@code controller.listenPort=0} in tests). */
+    /**
+     * The first bound port: {@code controller.listenPort}, or {@code controller.legacyListenPort} when that is off
+     * (useful with port 0 in tests).
+     */
     public synchronized int getLocalPort() throws IOException {
-        return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        return acceptor.addresses().get(0).getPort();
     }
 
-    private void acceptLoop() {
-        try {
-            frameworkStarted.await();
-        } catch (InterruptedException e) {
+    /** Every bound port, {@code controller.listenPort}'s first. */
+    public synchronized List<Integer> getLocalPorts() throws IOException {
+        return acceptor.addresses().stream().map(InetSocketAddress::getPort).toList();
+    }
+
+    /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
+    private void adopt(SocketChannel channel) {
+        var loop = runningLoop();
+        if (loop != null) {
+            loop.adopt(channel);
             return;
         }
-        while (true) {
-            try {
-                var channel = server.accept();
-                var loop = runningLoop();
-                if (loop == null) {
-                    log.error("no I/O thread is running: refusing the connection from {}", channel.getRemoteAddress());
-                    channel.close();
-                } else {
-                    loop.adopt(channel);
-                }
-            } catch (ClosedChannelException e) {
-                return;
-            } catch (IOException | RuntimeException e) {
-                // E.g. out of file descriptors: accept fails at once, every time; don't spin on it.
-                log.warn("accept failed: {}", e.toString());
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException ie) {
-                    return;
-                }
-            }
+        log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());
+        try {
+            channel.close();
+        } catch (IOException e) {
+            log.warn("closing the refused connection {} failed: {}", channel, e.toString());
         }
     }
 
@@ -496,24 +502,19 @@ public final class Controller implements IBeaconProvider {
         return chain;
     }
 
+    /** Which connection holds each DPID; a connection claims its DPID during its handshake. */
+    SwitchIdentity identity() {
+        return identity;
+    }
+
     /**
-     * Makes a switch active. A switch with the same DPID is closed first, on its own thread, and only then does the
-     * new one become active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
+     * Makes a switch active. Its connection holds its DPID (see {@link SwitchIdentity}): a connection that held it
+     * before has been closed and removed, so listeners heard {@code removedSwitch(old)} before this
+     * {@code addedSwitch(new)}.
      */
     void makeActive(SwitchConnection sw) {
-        var old = (SwitchConnection) switches.putIfAbsent(sw.getId(), sw);
-        if (old == null) {
-            sw.becomeActive();
-            return;
-        }
-        old.loop().execute(() -> {
-            old.close("replaced by a new connection from " + sw.getRemoteAddress());
-            sw.loop().execute(() -> {
-                if (sw.isConnected()) {
-                    makeActive(sw);
-                }
-            });
-        });
+        switches.put(sw.getId(), sw);
+        sw.becomeActive();
     }
 
     void switchAdded(SwitchConnection sw) {

@@ -6,13 +6,19 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 /** The core's settings: the {@code controller.*} keys of {@code beacon.properties}. */
 @ObjectClassDefinition(name = "OpenFlow controller", description = "The OpenFlow listener, I/O threads and listener pipelines.")
 public @interface ControllerConfig {
-    @AttributeDefinition(description = "Address the OpenFlow listener binds to. Changing it at runtime restarts the"
-            + " listener: switches reconnect.")
+    @AttributeDefinition(description = "Address the OpenFlow listeners bind to. Changing it at runtime restarts the"
+            + " listeners: switches reconnect.")
     String listenAddress() default "0.0.0.0";
 
-    @AttributeDefinition(min = "0", max = "65535", description = "TCP port switches connect to (0: any free port)."
-            + " Changing it at runtime restarts the listener: switches reconnect.")
-    int listenPort() default 6633;
+    @AttributeDefinition(min = "-1", max = "65535", description = "TCP port switches connect to: 6653, the port IANA"
+            + " assigned to OpenFlow and Open vSwitch's default (0: any free port, -1: off). Changing it at runtime"
+            + " restarts the listeners: switches reconnect.")
+    int listenPort() default 6653;
+
+    @AttributeDefinition(min = "-1", max = "65535", description = "A second TCP port switches connect to: 6633, the"
+            + " port OpenFlow used before IANA assigned one, still the default of older switches and tools such as"
+            + " cbench (0: any free port, -1: off). Changing it at runtime restarts the listeners: switches reconnect.")
+    int legacyListenPort() default 6633;
 
     @AttributeDefinition(min = "1", max = "256", description = "I/O threads; each switch is pinned to the least-loaded"
             + " one and all its messages run there. Changing it at runtime restarts the listener: switches reconnect.")

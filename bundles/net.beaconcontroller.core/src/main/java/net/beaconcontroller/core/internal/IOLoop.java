@@ -157,7 +157,7 @@ final class IOLoop implements Runnable {
             try {
                 channel.configureBlocking(false);
                 var key = channel.register(selector, SelectionKey.OP_READ);
-                var conn = new SwitchConnection(controller, this, channel, key);
+                var conn = new SwitchConnection(controller, this, channel, new PlainTransport(channel), key);
                 key.attach(conn);
                 connections.add(conn);
                 conn.start();
@@ -277,7 +277,7 @@ final class IOLoop implements Runnable {
                     conn.handleRead();
                 }
             });
-            if (!firstFlushDone && conn.hasQueuedOutput()) {
+            if (!firstFlushDone && conn.output().hasQueued()) {
                 guarded(conn, conn::flushNow);
                 firstFlushDone = true;
             }

@@ -127,6 +127,11 @@ public final class FakeSwitch implements AutoCloseable {
         }
     }
 
+    /** This switch's end of the connection, as the controller sees it as the remote address. */
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) socket.getLocalSocketAddress();
+    }
+
     public long dpid() {
         return dpid;
     }

@@ -1,0 +1,30 @@
+package net.beaconcontroller.core.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/** OpenFlow over plain TCP: the bytes go to the socket as they are. */
+final class PlainTransport implements Transport {
+    private final SocketChannel channel;
+
+    PlainTransport(SocketChannel channel) {
+        this.channel = channel;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        return channel.read(dst);
+    }
+
+    @Override
+    public boolean write(ByteBuffer src) throws IOException {
+        channel.write(src);
+        return !src.hasRemaining();
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
