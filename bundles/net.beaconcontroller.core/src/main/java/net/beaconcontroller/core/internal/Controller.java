@@ -77,13 +77,15 @@ public final class Controller implements IBeaconProvider {
     private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
     private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
     private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
-    /** {@code controller.listenPort} or {@code controller.legacyListenPort}: not listened on. */
+    /** {@code controller.listenPort}, {@code controller.legacyListenPort} or {@code controller.tlsListenPort}: off. */
     private static final int PORT_OFF = -1;
 
     /** A listener in a pipeline: what it receives and whom it must precede or follow. */
     private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
 
     private volatile ControllerConfig config;
+    /** The TLS listener's keys and trust, when {@code controller.tlsListenPort} is on; else null. */
+    private volatile TlsContext tls;
     private volatile Map<OFType, List<String>> callbackOrdering = Map.of();
     private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
@@ -150,11 +152,20 @@ public final class Controller implements IBeaconProvider {
         var before = config;
         configure(next);
         if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
-                || before.legacyListenPort() != next.legacyListenPort() || before.threadCount() != next.threadCount()) {
+                || before.legacyListenPort() != next.legacyListenPort() || before.threadCount() != next.threadCount()
+                || tlsChanged(before, next)) {
             log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
             stop();
             start();
         }
+    }
+
+    /** Whether the TLS listener is to restart: the files are read again even when only a password changed. */
+    private static boolean tlsChanged(ControllerConfig a, ControllerConfig b) {
+        return a.tlsListenPort() != b.tlsListenPort() || !a.tlsKeyStore().equals(b.tlsKeyStore())
+                || !a.tlsKeyStorePassword().equals(b.tlsKeyStorePassword())
+                || !a.tlsTrustStore().equals(b.tlsTrustStore())
+                || !a.tlsTrustStorePassword().equals(b.tlsTrustStorePassword());
     }
 
     @Deactivate
@@ -189,9 +200,16 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.listenAddress", c.listenAddress(),
                     "expected an IP address or host name");
         }
-        if (c.listenPort() == PORT_OFF && c.legacyListenPort() == PORT_OFF) {
-            throw new SettingException("controller.listenPort", "-1",
-                    "no port would be left for switches: controller.legacyListenPort is off (-1) too");
+        if (c.listenPort() == PORT_OFF && c.legacyListenPort() == PORT_OFF && c.tlsListenPort() == PORT_OFF) {
+            throw new SettingException("controller.listenPort", "-1", "no port would be left for switches:"
+                    + " controller.legacyListenPort is off (-1) too, and so is controller.tlsListenPort");
+        }
+        int tlsPort = c.tlsListenPort();
+        if (tlsPort > 0 && (tlsPort == c.listenPort() || tlsPort == c.legacyListenPort())) {
+            // One port cannot serve both: a TLS client and a plaintext one both wait for the other to speak first.
+            throw new SettingException("controller.tlsListenPort", Integer.toString(c.tlsListenPort()),
+                    "it is a plaintext port too (controller.listenPort or controller.legacyListenPort): set that one to"
+                    + " -1 or another port");
         }
         if (samePort(c)) {
             // A configuration from before there were two ports often names controller.listenPort=6633 explicitly:
@@ -204,6 +222,8 @@ public final class Controller implements IBeaconProvider {
                     "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
         }
         callbackOrdering = parseOrdering(c.callbackOrdering());
+        // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
+        tls = c.tlsListenPort() == PORT_OFF ? null : TlsContext.of(c);
         config = c;
         synchronized (this) {
             rebuildPipelines();
@@ -241,11 +261,12 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
+        var endpoints = endpoints(c);
         try {
             for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
             }
-            acceptor = new Acceptor(endpoints(c), frameworkStarted, this::adopt);
+            acceptor = new Acceptor(endpoints, frameworkStarted, this::adopt);
         } catch (IOException | RuntimeException e) {
             loops.forEach(IOLoop::closeUnstarted);
             loops.clear();
@@ -254,24 +275,37 @@ public final class Controller implements IBeaconProvider {
         loops.forEach(IOLoop::start);
         reconciliation.start();
         acceptor.start();
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", acceptor.addresses().stream()
-                .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(" and ")), c.threadCount());
+        var bound = acceptor.addresses();
+        var where = new ArrayList<String>();
+        for (int i = 0; i < bound.size(); i++) {
+            var a = bound.get(i);
+            where.add(a.getHostString() + ":" + a.getPort() + (endpoints.get(i).tls() ? " (TLS)" : ""));
+        }
+        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
+                c.threadCount());
     }
 
     private static boolean samePort(ControllerConfig c) {
         return c.listenPort() == c.legacyListenPort() && c.listenPort() > 0;
     }
 
-    /** The ports to listen on, the IANA port first; a port set to -1 is off, one given twice is listened on once. */
+    /**
+     * The ports to listen on, the IANA port first and the TLS port last; a port set to -1 is off, a plaintext one
+     * given twice is listened on once.
+     */
     private static List<Acceptor.Endpoint> endpoints(ControllerConfig c) {
         var result = new ArrayList<Acceptor.Endpoint>();
         if (c.listenPort() != PORT_OFF) {
             result.add(new Acceptor.Endpoint("controller.listenPort",
-                    new InetSocketAddress(c.listenAddress(), c.listenPort())));
+                    new InetSocketAddress(c.listenAddress(), c.listenPort()), false));
         }
         if (c.legacyListenPort() != PORT_OFF && !samePort(c)) {
             result.add(new Acceptor.Endpoint("controller.legacyListenPort",
-                    new InetSocketAddress(c.listenAddress(), c.legacyListenPort())));
+                    new InetSocketAddress(c.listenAddress(), c.legacyListenPort()), false));
+        }
+        if (c.tlsListenPort() != PORT_OFF) {
+            result.add(new Acceptor.Endpoint("controller.tlsListenPort",
+                    new InetSocketAddress(c.listenAddress(), c.tlsListenPort()), true));
         }
         return result;
     }
@@ -310,10 +344,10 @@ public final class Controller implements IBeaconProvider {
     }
 
     /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
-    private void adopt(SocketChannel channel) {
+    private void adopt(SocketChannel channel, Acceptor.Endpoint endpoint) {
         var loop = runningLoop();
         if (loop != null) {
-            loop.adopt(channel);
+            loop.adopt(channel, endpoint.tls() ? tls : null);
             return;
         }
         log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());
