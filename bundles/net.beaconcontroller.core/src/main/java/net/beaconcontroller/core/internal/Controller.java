@@ -221,9 +221,11 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
                     "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
         }
-        callbackOrdering = parseOrdering(c.callbackOrdering());
         // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
-        tls = c.tlsListenPort() == PORT_OFF ? null : TlsContext.of(c);
+        // Before anything is applied: a change that fails leaves the settings as they were.
+        var nextTls = c.tlsListenPort() == PORT_OFF ? null : TlsContext.of(c);
+        callbackOrdering = parseOrdering(c.callbackOrdering());
+        tls = nextTls;
         config = c;
         synchronized (this) {
             rebuildPipelines();

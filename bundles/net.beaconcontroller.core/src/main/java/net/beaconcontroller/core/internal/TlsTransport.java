@@ -39,6 +39,8 @@ final class TlsTransport implements Transport {
     private boolean released;
     /** The switch sent close_notify: nothing more comes. */
     private boolean inboundDone;
+    /** The last read stopped because the reader's buffer was full, with whole records still in {@link #netIn}. */
+    private boolean unwrapPending;
 
     TlsTransport(SocketChannel channel, SSLEngine engine, String peer) throws SSLException {
         this.channel = channel;
@@ -73,6 +75,7 @@ final class TlsTransport implements Transport {
      * connection's read buffer always has room for a record after it was compacted (see {@link Inbound}).
      */
     private void unwrapAll(ByteBuffer dst) throws IOException {
+        unwrapPending = false;
         while (true) {
             netIn.flip();
             SSLEngineResult r;
@@ -90,6 +93,7 @@ final class TlsTransport implements Transport {
                     return;
                 }
                 case BUFFER_OVERFLOW -> {
+                    unwrapPending = true;
                     return;
                 }
                 case CLOSED -> {
@@ -216,7 +220,7 @@ final class TlsTransport implements Transport {
 
     @Override
     public boolean hasBufferedInput() {
-        return !inboundDone && netIn.position() > 0;
+        return unwrapPending && !inboundDone;
     }
 
     /**
