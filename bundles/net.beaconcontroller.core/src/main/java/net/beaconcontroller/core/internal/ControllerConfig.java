@@ -44,7 +44,7 @@ public @interface ControllerConfig {
     String tlsTrustStore() default "";
 
     @AttributeDefinition(type = AttributeType.PASSWORD, description = "The password of controller.tlsTrustStore when"
-            + " it is a key store (a PEM file needs none; an empty password skips the store's integrity check).")
+            + " it is a key store; a PEM file needs none.")
     String tlsTrustStorePassword() default "";
 
     @AttributeDefinition(min = "1", max = "256", description = "I/O threads; each switch is pinned to the least-loaded"
