@@ -20,11 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -77,8 +75,6 @@ public final class Controller implements IBeaconProvider {
     private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
     private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
     private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
-    /** {@code controller.listenPort}, {@code controller.legacyListenPort} or {@code controller.tlsListenPort}: off. */
-    private static final int PORT_OFF = -1;
 
     /** A listener in a pipeline: what it receives and whom it must precede or follow. */
     private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
@@ -151,21 +147,11 @@ public final class Controller implements IBeaconProvider {
     void modified(ControllerConfig next) throws IOException {
         var before = config;
         configure(next);
-        if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
-                || before.legacyListenPort() != next.legacyListenPort() || before.threadCount() != next.threadCount()
-                || tlsChanged(before, next)) {
+        if (ListenPorts.changed(before, next) || before.threadCount() != next.threadCount()) {
             log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
             stop();
             start();
         }
-    }
-
-    /** Whether the TLS listener is to restart: the files are read again even when only a password changed. */
-    private static boolean tlsChanged(ControllerConfig a, ControllerConfig b) {
-        return a.tlsListenPort() != b.tlsListenPort() || !a.tlsKeyStore().equals(b.tlsKeyStore())
-                || !a.tlsKeyStorePassword().equals(b.tlsKeyStorePassword())
-                || !a.tlsTrustStore().equals(b.tlsTrustStore())
-                || !a.tlsTrustStorePassword().equals(b.tlsTrustStorePassword());
     }
 
     @Deactivate
@@ -200,30 +186,14 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.listenAddress", c.listenAddress(),
                     "expected an IP address or host name");
         }
-        if (c.listenPort() == PORT_OFF && c.legacyListenPort() == PORT_OFF && c.tlsListenPort() == PORT_OFF) {
-            throw new SettingException("controller.listenPort", "-1", "no port would be left for switches:"
-                    + " controller.legacyListenPort is off (-1) too, and so is controller.tlsListenPort");
-        }
-        int tlsPort = c.tlsListenPort();
-        if (tlsPort > 0 && (tlsPort == c.listenPort() || tlsPort == c.legacyListenPort())) {
-            // One port cannot serve both: a TLS client and a plaintext one both wait for the other to speak first.
-            throw new SettingException("controller.tlsListenPort", Integer.toString(c.tlsListenPort()),
-                    "it is a plaintext port too (controller.listenPort or controller.legacyListenPort): set that one to"
-                    + " -1 or another port");
-        }
-        if (samePort(c)) {
-            // A configuration from before there were two ports often names controller.listenPort=6633 explicitly:
-            // one listener then, rather than a start-up that stops after an upgrade.
-            log.warn("controller.listenPort and controller.legacyListenPort are both {}: listening once on it (set"
-                    + " controller.legacyListenPort=-1 to silence this)", c.listenPort());
-        }
+        ListenPorts.check(c);
         if (c.echoTimeout() <= c.echoInterval()) {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
                     "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
         }
         // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
         // Before anything is applied: a change that fails leaves the settings as they were.
-        var nextTls = c.tlsListenPort() == PORT_OFF ? null : TlsContext.of(c);
+        var nextTls = c.tlsListenPort() == ListenPorts.OFF ? null : TlsContext.of(c);
         callbackOrdering = parseOrdering(c.callbackOrdering());
         tls = nextTls;
         config = c;
@@ -263,7 +233,7 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
-        var endpoints = endpoints(c);
+        var endpoints = ListenPorts.endpoints(c);
         try {
             for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
@@ -285,31 +255,6 @@ public final class Controller implements IBeaconProvider {
         }
         log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
                 c.threadCount());
-    }
-
-    private static boolean samePort(ControllerConfig c) {
-        return c.listenPort() == c.legacyListenPort() && c.listenPort() > 0;
-    }
-
-    /**
-     * The ports to listen on, the IANA port first and the TLS port last; a port set to -1 is off, a plaintext one
-     * given twice is listened on once.
-     */
-    private static List<Acceptor.Endpoint> endpoints(ControllerConfig c) {
-        var result = new ArrayList<Acceptor.Endpoint>();
-        if (c.listenPort() != PORT_OFF) {
-            result.add(new Acceptor.Endpoint("controller.listenPort",
-                    new InetSocketAddress(c.listenAddress(), c.listenPort()), false));
-        }
-        if (c.legacyListenPort() != PORT_OFF && !samePort(c)) {
-            result.add(new Acceptor.Endpoint("controller.legacyListenPort",
-                    new InetSocketAddress(c.listenAddress(), c.legacyListenPort()), false));
-        }
-        if (c.tlsListenPort() != PORT_OFF) {
-            result.add(new Acceptor.Endpoint("controller.tlsListenPort",
-                    new InetSocketAddress(c.listenAddress(), c.tlsListenPort()), true));
-        }
-        return result;
     }
 
     /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
