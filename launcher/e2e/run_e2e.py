@@ -25,6 +25,7 @@ import ovsenv
 import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
+import tlspki
 from controller import ControllerProcess
 
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
@@ -36,7 +37,10 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "restart_moved_host", "firewall", "firewall_cost", "acl")
 # Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity")
-TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + NETWORK_ONLY_TESTS
+# Needs --settings too (its TLS keys are added to a copy): a default test only when they are given.
+BEACON_SETTINGS_TESTS = ("tls",)
+TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
+         + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
 # "Limits"; docs/running.md, "What happens on restart").
@@ -55,6 +59,7 @@ def parse_args(argv):
                    help="shell command starting the controller; it must listen on 127.0.0.1:PORT "
                         "(default: %(default)s)")
     p.add_argument("--port", type=int, default=6653, help="controller port (default: %(default)s, the IANA port)")
+    p.add_argument("--tls-port", type=int, default=6654, help="Beacon's TLS port for the tls test (default: %(default)s)")
     p.add_argument("--legacy-port", type=int, default=6633,
                    help="Beacon's second port, controller.legacyListenPort (default: %(default)s)")
     p.add_argument("--beacon", action="store_true",
@@ -78,10 +83,13 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if args.tests is None:
         args.tests = ",".join(NETWORK_APP_TESTS if args.network_apps
-                              else DEFAULT_TESTS + (BEACON_ONLY_TESTS if args.beacon else ()))
+                              else DEFAULT_TESTS + (BEACON_ONLY_TESTS if args.beacon else ())
+                              + (BEACON_SETTINGS_TESTS if args.beacon and args.settings is not None else ()))
     args.tests = [t.strip() for t in args.tests.split(",") if t.strip()]
     if not args.network_apps and (needs := [t for t in args.tests if t in NETWORK_ONLY_TESTS]):
         p.error(f"{', '.join(needs)} need Beacon with its network apps: --beacon --network-apps")
+    if "tls" in args.tests and (not args.beacon or args.settings is None):
+        p.error("tls needs --beacon and --settings (its TLS keys are added to a copy of the settings)")
     if not args.beacon and (needs := [t for t in args.tests if t in BEACON_ONLY_TESTS]):
         p.error(f"{', '.join(needs)} need Beacon: --beacon")
     if args.network_apps and not args.beacon:
@@ -110,6 +118,10 @@ class Context:
             # A copy the modularity test may edit: the keys of a bundle installed later are read from it then.
             self.settings = Path(workdir) / "beacon.properties"
             shutil.copyfile(args.settings, self.settings)
+            if "tls" in args.tests:
+                self.tls_dir = tlspki.create(Path(workdir) / "tls")
+                with open(self.settings, "a") as f:
+                    f.write("\n" + "\n".join(tlspki.settings(self.tls_dir, args.tls_port)) + "\n")
             command += f" --config '{self.settings}'"
         # The OVS directories go to the controller too: ovs-testcontroller puts its control socket in OVS_RUNDIR.
         self.controller = ControllerProcess(command, args.port, os.path.join(workdir, "controller.log"),
@@ -222,6 +234,31 @@ def test_switch_identity(ctx):
     if ctx.ovs.controller_connects() != connects or not net.all_connected():
         raise AssertionError("the bridge whose DPID was claimed lost its connection to Beacon")
     return f"3 claims on {dpid_text(dpid)} refused (one log line), bridge still connected: {pingall(net)}"
+
+
+def test_tls(ctx):
+    """Open vSwitch over TLS (docs/running.md, "TLS"): certificates from ovs-pki, `ovs-vsctl set-ssl`, s1 connected
+    with `ssl:` to Beacon's TLS port and s2 with `tcp:` to the IANA port; their hosts ping each other. Then a client with
+    a self-signed certificate and a plaintext HELLO on the TLS port are refused, each with a WARN naming its address,
+    and the bridges stay connected."""
+    ctx.ovs.vsctl("set-ssl", *tlspki.ovs_ssl_args(ctx.tls_dir))
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x800))
+    net.connect(f"ssl:127.0.0.1:{ctx.args.tls_port}", ["s1"])
+    net.connect(f"tcp:127.0.0.1:{ctx.args.port}", ["s2"])
+    net.dirty = True  # its switches point at two targets: the next test gets a fresh network
+    net.wait_connected()
+    result = pingall(net)
+    connects = ctx.ovs.controller_connects()
+    log_start = len(ctx.controller.output())
+    rogue_port, how = tlspki.rogue_handshake(ctx.tls_dir, ctx.args.tls_port)
+    plain_port = tlspki.plaintext_hello(ctx.args.tls_port, ofp10.message(ofp10.HELLO, 1))
+    for port, why in ((rogue_port, "'CN=rogue switch'"), (plain_port, "failed")):
+        ovsenv.wait_until(lambda: any(f"TLS handshake with /127.0.0.1:{port} failed" in line and why in line
+                                      for line in ctx.controller.output(log_start).splitlines()), 10,
+                          f"a WARN naming 127.0.0.1:{port} in Beacon's log")
+    if ctx.ovs.controller_connects() != connects or not net.all_connected():
+        raise AssertionError("a bridge lost its connection to Beacon while the rogue clients were refused")
+    return f"s1 over TLS, s2 over TCP: {result}; rogue certificate {how}; plaintext on the TLS port refused"
 
 
 def impostor_claim(port, dpid, timeout=15):

@@ -13,7 +13,7 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,8 +25,11 @@ import org.slf4j.LoggerFactory;
 final class Acceptor {
     private static final Logger log = LoggerFactory.getLogger(Acceptor.class);
 
-    /** A port to listen on and the setting it comes from, named when it cannot be bound. */
-    record Endpoint(String key, InetSocketAddress address) { }
+    /**
+     * A port to listen on, the setting it comes from (named when it cannot be bound), and whether switches speak TLS
+     * on it.
+     */
+    record Endpoint(String key, InetSocketAddress address, boolean tls) { }
 
     private final Selector selector;
     private final List<ServerSocketChannel> servers = new ArrayList<>();
@@ -36,7 +39,7 @@ final class Acceptor {
      * Binds every endpoint; when one cannot be bound, the others are released and the error names its address and
      * setting.
      */
-    Acceptor(List<Endpoint> endpoints, CountDownLatch frameworkStarted, Consumer<SocketChannel> handOver)
+    Acceptor(List<Endpoint> endpoints, CountDownLatch frameworkStarted, BiConsumer<SocketChannel, Endpoint> handOver)
             throws IOException {
         selector = Selector.open();
         try {
@@ -56,7 +59,7 @@ final class Acceptor {
             server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             server.bind(endpoint.address(), 1024);
             server.configureBlocking(false);
-            server.register(selector, SelectionKey.OP_ACCEPT);
+            server.register(selector, SelectionKey.OP_ACCEPT, endpoint);
             return server;
         } catch (IOException | RuntimeException e) { // an unresolvable address is an unchecked exception
             server.close();
@@ -105,7 +108,7 @@ final class Acceptor {
         }
     }
 
-    private void run(CountDownLatch frameworkStarted, Consumer<SocketChannel> handOver) {
+    private void run(CountDownLatch frameworkStarted, BiConsumer<SocketChannel, Endpoint> handOver) {
         try {
             frameworkStarted.await();
         } catch (InterruptedException e) {
@@ -115,7 +118,7 @@ final class Acceptor {
             while (selector.isOpen()) {
                 selector.select();
                 for (var key : selector.selectedKeys()) {
-                    acceptAll((ServerSocketChannel) key.channel(), handOver);
+                    acceptAll((ServerSocketChannel) key.channel(), (Endpoint) key.attachment(), handOver);
                 }
                 selector.selectedKeys().clear();
             }
@@ -126,7 +129,8 @@ final class Acceptor {
         }
     }
 
-    private void acceptAll(ServerSocketChannel server, Consumer<SocketChannel> handOver) {
+    private void acceptAll(ServerSocketChannel server, Endpoint endpoint,
+            BiConsumer<SocketChannel, Endpoint> handOver) {
         while (server.isOpen()) {
             SocketChannel channel;
             try {
@@ -143,7 +147,7 @@ final class Acceptor {
                 return;
             }
             try {
-                handOver.accept(channel);
+                handOver.accept(channel, endpoint);
             } catch (RuntimeException e) {
                 log.error("could not hand over the connection {}", channel, e);
                 close(channel);

@@ -20,11 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -77,13 +75,13 @@ public final class Controller implements IBeaconProvider {
     private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
     private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
     private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
-    /** {@code controller.listenPort} or {@code controller.legacyListenPort}: not listened on. */
-    private static final int PORT_OFF = -1;
 
     /** A listener in a pipeline: what it receives and whom it must precede or follow. */
     private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
 
     private volatile ControllerConfig config;
+    /** The TLS listener's keys and trust, when {@code controller.tlsListenPort} is on; else null. */
+    private volatile TlsContext tls;
     private volatile Map<OFType, List<String>> callbackOrdering = Map.of();
     private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
@@ -149,8 +147,7 @@ public final class Controller implements IBeaconProvider {
     void modified(ControllerConfig next) throws IOException {
         var before = config;
         configure(next);
-        if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
-                || before.legacyListenPort() != next.legacyListenPort() || before.threadCount() != next.threadCount()) {
+        if (ListenPorts.changed(before, next) || before.threadCount() != next.threadCount()) {
             log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
             stop();
             start();
@@ -189,21 +186,16 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.listenAddress", c.listenAddress(),
                     "expected an IP address or host name");
         }
-        if (c.listenPort() == PORT_OFF && c.legacyListenPort() == PORT_OFF) {
-            throw new SettingException("controller.listenPort", "-1",
-                    "no port would be left for switches: controller.legacyListenPort is off (-1) too");
-        }
-        if (samePort(c)) {
-            // A configuration from before there were two ports often names controller.listenPort=6633 explicitly:
-            // one listener then, rather than a start-up that stops after an upgrade.
-            log.warn("controller.listenPort and controller.legacyListenPort are both {}: listening once on it (set"
-                    + " controller.legacyListenPort=-1 to silence this)", c.listenPort());
-        }
+        ListenPorts.check(c);
         if (c.echoTimeout() <= c.echoInterval()) {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
                     "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
         }
+        // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
+        // Before anything is applied: a change that fails leaves the settings as they were.
+        var nextTls = c.tlsListenPort() == ListenPorts.OFF ? null : TlsContext.of(c);
         callbackOrdering = parseOrdering(c.callbackOrdering());
+        tls = nextTls;
         config = c;
         synchronized (this) {
             rebuildPipelines();
@@ -241,11 +233,12 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
+        var endpoints = ListenPorts.endpoints(c);
         try {
             for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
             }
-            acceptor = new Acceptor(endpoints(c), frameworkStarted, this::adopt);
+            acceptor = new Acceptor(endpoints, frameworkStarted, this::adopt);
         } catch (IOException | RuntimeException e) {
             loops.forEach(IOLoop::closeUnstarted);
             loops.clear();
@@ -254,26 +247,14 @@ public final class Controller implements IBeaconProvider {
         loops.forEach(IOLoop::start);
         reconciliation.start();
         acceptor.start();
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", acceptor.addresses().stream()
-                .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(" and ")), c.threadCount());
-    }
-
-    private static boolean samePort(ControllerConfig c) {
-        return c.listenPort() == c.legacyListenPort() && c.listenPort() > 0;
-    }
-
-    /** The ports to listen on, the IANA port first; a port set to -1 is off, one given twice is listened on once. */
-    private static List<Acceptor.Endpoint> endpoints(ControllerConfig c) {
-        var result = new ArrayList<Acceptor.Endpoint>();
-        if (c.listenPort() != PORT_OFF) {
-            result.add(new Acceptor.Endpoint("controller.listenPort",
-                    new InetSocketAddress(c.listenAddress(), c.listenPort())));
+        var bound = acceptor.addresses();
+        var where = new ArrayList<String>();
+        for (int i = 0; i < bound.size(); i++) {
+            var a = bound.get(i);
+            where.add(a.getHostString() + ":" + a.getPort() + (endpoints.get(i).tls() ? " (TLS)" : ""));
         }
-        if (c.legacyListenPort() != PORT_OFF && !samePort(c)) {
-            result.add(new Acceptor.Endpoint("controller.legacyListenPort",
-                    new InetSocketAddress(c.listenAddress(), c.legacyListenPort())));
-        }
-        return result;
+        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
+                c.threadCount());
     }
 
     /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
@@ -310,10 +291,10 @@ public final class Controller implements IBeaconProvider {
     }
 
     /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
-    private void adopt(SocketChannel channel) {
+    private void adopt(SocketChannel channel, Acceptor.Endpoint endpoint) {
         var loop = runningLoop();
         if (loop != null) {
-            loop.adopt(channel);
+            loop.adopt(channel, endpoint.tls() ? tls : null);
             return;
         }
         log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());

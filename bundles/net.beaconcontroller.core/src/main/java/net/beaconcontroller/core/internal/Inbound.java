@@ -3,6 +3,8 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import javax.net.ssl.SSLException;
+
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
 import net.beaconcontroller.openflow.OFHello;
@@ -51,24 +53,34 @@ final class Inbound {
      */
     void read(Transport transport, Keepalive keepalive) {
         int n;
-        try {
-            n = transport.read(readBuf);
-        } catch (IOException e) {
-            sw.close("read failed: " + e.getMessage());
-            return;
-        }
-        if (n < 0) {
-            sw.close("connection closed by the switch");
-            return;
-        }
-        if (n > 0) {
-            keepalive.received(loop.now); // a read of nothing is no sign of life
-        }
-        try {
-            handleAll();
-        } catch (OFParseException e) {
-            sw.close("malformed message: " + e.getMessage());
-        }
+        do {
+            try {
+                n = transport.read(readBuf);
+            } catch (SSLException e) {
+                sw.close(e.getMessage()); // it names the peer and the TLS problem
+                return;
+            } catch (IOException e) {
+                sw.close("read failed: " + e.getMessage());
+                return;
+            }
+            if (n < 0) {
+                sw.close("connection closed by the switch");
+                return;
+            }
+            if (n > 0) {
+                keepalive.received(loop.now); // a read of nothing is no sign of life
+            }
+            if (transport.wantsFlush()) {
+                sw.flushNow(); // a TLS handshake message, or the output held until the handshake finished
+            }
+            try {
+                handleAll();
+            } catch (OFParseException e) {
+                sw.close("malformed message: " + e.getMessage());
+                return;
+            }
+            // A TLS transport may hold records it read but had no room to unwrap: the selector won't report them.
+        } while (n > 0 && sw.isConnected() && transport.hasBufferedInput());
     }
 
     private void handleAll() throws OFParseException {

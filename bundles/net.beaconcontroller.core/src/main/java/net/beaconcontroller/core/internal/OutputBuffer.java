@@ -97,14 +97,15 @@ final class OutputBuffer {
     /** Writes as much as the transport takes; what is left waits for OP_WRITE. */
     void flush() {
         dirty = false;
-        if (closed || failed || buf.position() == 0) {
+        // The transport's own bytes (a TLS handshake message, output held until the handshake finished) go too.
+        if (closed || failed || buf.position() == 0 && !transport.wantsFlush()) {
             return;
         }
         int queued = buf.position();
         buf.flip();
-        boolean drained;
+        Transport.Sent sent;
         try {
-            drained = transport.write(buf);
+            sent = transport.write(buf);
         } catch (IOException e) {
             buf.clear();
             fail("write failed: " + e.getMessage());
@@ -114,7 +115,10 @@ final class OutputBuffer {
         if (buf.capacity() > INITIAL_SIZE) {
             shrinkAfterBurst(queued);
         }
-        int ops = drained ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE;
+        // Not for HELD output: the socket is writable, and OP_WRITE would wake the loop for nothing until the TLS
+        // handshake finishes.
+        int ops = sent == Transport.Sent.SOCKET_FULL ? SelectionKey.OP_READ | SelectionKey.OP_WRITE
+                : SelectionKey.OP_READ;
         if (key.interestOps() != ops) {
             key.interestOps(ops);
         }

@@ -18,9 +18,19 @@ final class PlainTransport implements Transport {
     }
 
     @Override
-    public boolean write(ByteBuffer src) throws IOException {
+    public Sent write(ByteBuffer src) throws IOException {
         channel.write(src);
-        return !src.hasRemaining();
+        return src.hasRemaining() ? Sent.SOCKET_FULL : Sent.ALL;
+    }
+
+    @Override
+    public boolean wantsFlush() {
+        return false;
+    }
+
+    @Override
+    public boolean hasBufferedInput() {
+        return false;
     }
 
     @Override
