@@ -8,6 +8,8 @@ import subprocess
 from pathlib import Path
 
 PASSWORD = "e2e-tls"
+# The only DPID the switch certificate may claim (controller.tlsSwitchIdentities): s1 of test_tls's network.
+BOUND_DPID = 0x801
 
 
 def create(directory):
@@ -24,6 +26,11 @@ def create(directory):
     subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
                     "-nodes", "-keyout", "rogue-privkey.pem", "-out", "rogue-cert.pem", "-days", "2", "-subj",
                     "/CN=rogue switch"], cwd=d, check=True, capture_output=True, timeout=60)
+    # The switch certificate's common name, as ovs-pki made it ("sc id:<uuid>"), bound to one DPID.
+    subject = subprocess.run(["openssl", "x509", "-noout", "-subject", "-nameopt", "RFC2253", "-in", "sc-cert.pem"],
+                             cwd=d, check=True, capture_output=True, text=True, timeout=60).stdout
+    cn = next(part[3:] for part in subject.strip().removeprefix("subject=").split(",") if part.startswith("CN="))
+    (d / "switch-identities").write_text(f"# made by the e2e test\n{BOUND_DPID:016x} {cn}\n")
     return d
 
 
@@ -31,7 +38,8 @@ def settings(directory, port):
     d = Path(directory)
     return [f"controller.tlsListenPort={port}", f"controller.tlsKeyStore={d / 'beacon.p12'}",
             f"controller.tlsKeyStorePassword={PASSWORD}",
-            f"controller.tlsTrustStore={d / 'pki' / 'switchca' / 'cacert.pem'}"]
+            f"controller.tlsTrustStore={d / 'pki' / 'switchca' / 'cacert.pem'}",
+            f"controller.tlsSwitchIdentities={d / 'switch-identities'}"]
 
 
 def ovs_ssl_args(directory):

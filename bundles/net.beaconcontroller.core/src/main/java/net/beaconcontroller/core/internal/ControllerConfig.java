@@ -47,6 +47,14 @@ public @interface ControllerConfig {
             + " it is a key store; a PEM file needs none.")
     String tlsTrustStorePassword() default "";
 
+    @AttributeDefinition(description = "With controller.tlsListenPort on: a file binding each switch certificate to"
+            + " the DPIDs it may claim (empty: any certificate the CA signed may claim any DPID). One line per"
+            + " certificate: its DPIDs, comma-separated, then its subject's common name as Beacon logs it when the"
+            + " switch connects (e.g. '00:00:00:00:00:00:00:01 sc id:1b6f...'); # starts a comment. A connection whose"
+            + " certificate is not listed, or lists other DPIDs, is refused with a line naming both. Read when the"
+            + " listeners (re)start.")
+    String tlsSwitchIdentities() default "";
+
     @AttributeDefinition(min = "1", max = "256", description = "I/O threads; each switch is pinned to the least-loaded"
             + " one and all its messages run there. Changing it at runtime restarts the listener: switches reconnect.")
     int threadCount() default 1;

@@ -117,6 +117,15 @@ final class Handshake {
     private CompletableFuture<Void> claimed(OFFeaturesReply features) {
         sw.info().featured(features);
         phase = Phase.IDENTITY;
+        var refusal = sw.claimRefusal(features.datapathId());
+        if (refusal.isPresent()) {
+            // Not rate limited: only a certificate the CA signed gets here, and Open vSwitch retries at most every
+            // max_backoff seconds.
+            log.warn("switch {}: refused the connection from {} that claims it: {}", sw.getStringId(),
+                    sw.getRemoteAddress(), refusal.get());
+            sw.close("refused: " + refusal.get());
+            return CompletableFuture.failedFuture(new SwitchIdentity.ClaimRefusedException(refusal.get()));
+        }
         return controller.identity().claim(sw, probeWindow);
     }
 

@@ -161,7 +161,8 @@ final class IOLoop implements Runnable {
                 channel.configureBlocking(false);
                 var key = channel.register(selector, SelectionKey.OP_READ);
                 Transport transport = tls == null ? new PlainTransport(channel)
-                        : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString());
+                        : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(),
+                                tls.identities());
                 var conn = new SwitchConnection(controller, this, channel, transport, key);
                 key.attach(conn);
                 connections.add(conn);

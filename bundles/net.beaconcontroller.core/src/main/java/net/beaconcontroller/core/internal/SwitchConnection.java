@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -167,6 +168,11 @@ final class SwitchConnection implements IOFSwitch {
     @Override
     public CompletableFuture<NiciraRole> setRole(NiciraRole wanted, Duration timeout) {
         return requests.fromAnyThread(() -> roles.request(wanted, loop.now + RequestTracker.nanos(timeout)));
+    }
+
+    /** Why this connection may not claim {@code dpid}, as its transport proves who the peer is; empty if it may. */
+    Optional<String> claimRefusal(long dpid) {
+        return transport.claimRefusal(dpid);
     }
 
     SwitchDisconnectedException disconnected() {

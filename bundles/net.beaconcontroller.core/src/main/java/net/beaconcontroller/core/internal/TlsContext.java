@@ -43,9 +43,12 @@ final class TlsContext {
 
     private final SSLContext context;
     private final String[] protocols;
+    /** Which DPIDs each switch certificate may claim; null: any. */
+    private final SwitchCertificates identities;
 
-    private TlsContext(SSLContext context) {
+    private TlsContext(SSLContext context, SwitchCertificates identities) {
         this.context = context;
+        this.identities = identities;
         var supported = List.of(context.getSupportedSSLParameters().getProtocols());
         this.protocols = PROTOCOLS.stream().filter(supported::contains).toArray(String[]::new);
     }
@@ -54,13 +57,19 @@ final class TlsContext {
     static TlsContext of(ControllerConfig c) {
         var keyManagers = keyManagers(c);
         var trust = new NamingTrustManager(trustManager(c));
+        var identities = c.tlsSwitchIdentities().isBlank() ? null : SwitchCertificates.read(c.tlsSwitchIdentities());
         try {
             var context = SSLContext.getInstance("TLS");
             context.init(keyManagers.getKeyManagers(), new TrustManager[] {trust}, null);
-            return new TlsContext(context);
+            return new TlsContext(context, identities);
         } catch (GeneralSecurityException e) {
             throw new SettingException(KEY_STORE, c.tlsKeyStore(), "cannot set up TLS with it: " + e.getMessage());
         }
+    }
+
+    /** Which DPIDs each switch certificate may claim; null when any may claim any. */
+    SwitchCertificates identities() {
+        return identities;
     }
 
     /** A server engine for one switch connection. */

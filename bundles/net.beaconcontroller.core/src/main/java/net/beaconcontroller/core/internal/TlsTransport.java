@@ -3,12 +3,14 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.Optional;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.security.auth.x500.X500Principal;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,10 @@ final class TlsTransport implements Transport {
     private final SocketChannel channel;
     private final SSLEngine engine;
     private final String peer;
+    /** Which DPIDs each switch certificate may claim; null: any. */
+    private final SwitchCertificates identities;
+    /** The switch certificate's subject, once the handshake has verified it. */
+    private X500Principal subject;
     /** Bytes read from the socket and not unwrapped yet (a partial record waits here); fill mode. */
     private ByteBuffer netIn;
     /** Records wrapped and not sent yet; fill mode. */
@@ -42,10 +48,12 @@ final class TlsTransport implements Transport {
     /** The last read stopped because the reader's buffer was full, with whole records still in {@link #netIn}. */
     private boolean unwrapPending;
 
-    TlsTransport(SocketChannel channel, SSLEngine engine, String peer) throws SSLException {
+    TlsTransport(SocketChannel channel, SSLEngine engine, String peer, SwitchCertificates identities)
+            throws SSLException {
         this.channel = channel;
         this.engine = engine;
         this.peer = peer;
+        this.identities = identities;
         int packet = engine.getSession().getPacketBufferSize();
         netIn = ByteBuffer.allocateDirect(packet * RECORDS_PER_BUFFER);
         netOut = ByteBuffer.allocateDirect(packet * RECORDS_PER_BUFFER);
@@ -159,15 +167,26 @@ final class TlsTransport implements Transport {
         handshakeDone = true;
         released = true;
         var session = engine.getSession();
-        String subject;
+        String named;
         try {
-            subject = session.getPeerPrincipal().getName();
+            // X.509 certificates, the only kind the trust manager accepts, name an X500Principal.
+            subject = (X500Principal) session.getPeerPrincipal();
+            named = subject.getName();
         } catch (SSLPeerUnverifiedException e) {
             // Cannot happen with client authentication required; say so rather than hide it.
-            subject = "no verified certificate (" + e.getMessage() + ")";
+            named = "no verified certificate (" + e.getMessage() + ")";
         }
         log.info("TLS from {}: {} {}, switch certificate '{}'", peer, session.getProtocol(), session.getCipherSuite(),
-                subject);
+                named);
+    }
+
+    @Override
+    public Optional<String> claimRefusal(long dpid) {
+        if (identities == null) {
+            return Optional.empty();
+        }
+        return subject == null ? Optional.of("its TLS handshake named no verified certificate")
+                : identities.refusal(subject, dpid);
     }
 
     @Override

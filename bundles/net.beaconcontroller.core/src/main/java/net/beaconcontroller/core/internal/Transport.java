@@ -2,6 +2,7 @@ package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * How a switch connection's bytes cross the network, non-blocking, on the connection's I/O thread. The connection
@@ -44,6 +45,14 @@ sealed interface Transport permits PlainTransport, TlsTransport {
      * reads again before it returns to the loop.
      */
     boolean hasBufferedInput();
+
+    /**
+     * Why the peer may not claim {@code dpid} (a TLS switch certificate bound to other DPIDs, see
+     * {@link SwitchCertificates}); empty when it may, as over plain TCP, where nothing proves who the peer is.
+     */
+    default Optional<String> claimRefusal(long dpid) {
+        return Optional.empty();
+    }
 
     void close() throws IOException;
 }

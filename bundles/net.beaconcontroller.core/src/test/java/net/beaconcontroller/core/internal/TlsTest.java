@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,8 @@ import net.beaconcontroller.openflow.OFType;
 /**
  * The TLS listener (controller.tlsListenPort) with certificates made for the test: a switch with a certificate from
  * the configured CA completes the OpenFlow handshake; an untrusted certificate and plaintext are refused, each
- * costing only its own connection; messages larger than a TLS record arrive whole both ways.
+ * costing only its own connection; messages larger than a TLS record arrive whole both ways; with
+ * controller.tlsSwitchIdentities a certificate claims only the DPIDs it is bound to.
  */
 class TlsTest {
     @TempDir
@@ -203,6 +205,42 @@ class TlsTest {
             assertEquals(1, fx.controller.getLocalPorts().size());
             assertEquals(0x91, fx.handshake(tlsSwitch(fx, 0x91)).getId());
         }
+    }
+
+    @Test
+    void aCertificateClaimsItsOwnDpidsOnlyAndARefusalIsLogged() throws IOException {
+        var file = Files.writeString(dir.resolve("identities"), "00:00:00:00:00:00:00:a1 Beacon test switch\n");
+        try (var fx = start("controller.tlsSwitchIdentities=" + file);
+                var log = LogCapture.of(Handshake.class)) {
+            assertEquals(0xa1, fx.handshake(tlsSwitch(fx, 0xa1)).getId());
+            var impostor = tlsSwitch(fx, 0xa2);
+            impostor.hello();
+            impostor.awaitClosed(ControllerFixture.WAIT);
+            var warnings = log.lines("WARN");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).message().startsWith("switch 00:00:00:00:00:00:00:a2: refused the connection"
+                    + " from /127.0.0.1:" + impostor.localAddress().getPort() + " that claims it: its certificate"
+                    + " 'CN=Beacon test switch' may claim only 00:00:00:00:00:00:00:a1"), warnings.toString());
+            assertEquals(1, fx.controller.getSwitches().size());
+        }
+    }
+
+    @Test
+    void plaintextSwitchesAreNotBound() throws IOException {
+        // The file binds certificates; over plain TCP there is none (turn the plaintext ports off to require one).
+        var file = Files.writeString(dir.resolve("identities-plain"), "00:00:00:00:00:00:00:b1 Beacon test switch\n");
+        try (var fx = start("controller.tlsSwitchIdentities=" + file)) {
+            assertEquals(0xb2, fx.connectActive(0xb2).sw().getId());
+        }
+    }
+
+    @Test
+    void aMissingIdentitiesFileStopsTheStartNamingTheKey() {
+        var missing = assertThrows(SettingException.class, () -> new Controller(Configs.of(ControllerConfig.class,
+                "tlsListenPort=0", "tlsKeyStore=" + pki.file("controller.p12"),
+                "tlsKeyStorePassword=" + TestPki.PASSWORD, "tlsTrustStore=" + pki.file("ca.pem"),
+                "tlsSwitchIdentities=" + dir.resolve("no-such-file"))));
+        assertEquals("controller.tlsSwitchIdentities", missing.key());
     }
 
     private static byte[] bytes(ByteBuffer data) {
