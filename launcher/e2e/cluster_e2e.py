@@ -575,7 +575,7 @@ def oldest(ctx, inst):
 
 # A log line of the core, possibly behind the console's prompt: "osgi> 11:38:05.412 INFO  [...] ... switch
 # 00:00:00:00:00:00:00:01: role MASTER (was SLAVE)".
-ROLE_GRANTED = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) \w+\s+\[.*switch ((?:[0-9a-f]{2}:){7}[0-9a-f]{2}): role MASTER")
+ROLE_GRANTED = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) \w+\s+\[.*switch ((?:[0-9a-f]{2}:){7}[0-9a-f]{2})(?: \([^)]*\))?: role MASTER")
 
 
 STAMP = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) ")

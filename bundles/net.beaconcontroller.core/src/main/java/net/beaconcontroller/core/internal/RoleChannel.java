@@ -139,9 +139,9 @@ final class RoleChannel {
         // Every MASTER grant, repeated ones included: the switch demotes a master silently when another controller
         // becomes master, so the log is the only record of who held the switch when.
         if (granted != role) {
-            log.info("switch {}: role {} (was {})", sw.getStringId(), granted, role);
+            log.info("switch {} ({}): role {} (was {})", sw.getStringId(), sw.getRemoteAddress(), granted, role);
         } else if (granted == NiciraRole.MASTER) {
-            log.info("switch {}: role MASTER (asserted again)", sw.getStringId());
+            log.info("switch {} ({}): role MASTER (asserted again)", sw.getStringId(), sw.getRemoteAddress());
         }
         var was = role;
         role = granted;
