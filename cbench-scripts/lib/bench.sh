@@ -189,9 +189,9 @@ start_beacon() {
   BEACON_CONSOLE="$BENCH_WORK/console-$name"
   BEACON_LOG="$BENCH_WORK/beacon-$name.log"
   mkfifo "$BEACON_CONSOLE"
-  BEACON_CMD="JAVA_OPTS=\"-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port $* ${BEACON_JAVA_OPTS:-}\""
+  BEACON_CMD="JAVA_OPTS=\"-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 $* ${BEACON_JAVA_OPTS:-}\""
   BEACON_CMD+=" taskset -c $cpus $BEACON_HOME/beacon -configuration <private copy of $BEACON_CONFIGURATION>"
-  JAVA_OPTS="-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port $* ${BEACON_JAVA_OPTS:-}" \
+  JAVA_OPTS="-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 $* ${BEACON_JAVA_OPTS:-}" \
     taskset -c "$cpus" "$BEACON_HOME/beacon" -configuration "$area" <>"$BEACON_CONSOLE" >"$BEACON_LOG" 2>&1 &
   BEACON_PID=$!
   track "$BEACON_PID"

@@ -63,7 +63,8 @@ class Instance:
             f.write(base + "\n" + "\n".join([
                 "cluster.enabled=true", f"cluster.name={name or 'e2e'}", f"cluster.members={members}",
                 f"cluster.bindAddress={self.host}", f"cluster.port={CLUSTER_PORT + i}",
-                f"controller.listenPort={self.of_port}", f"web.port={WEB_PORT + i}"]) + "\n")
+                f"controller.listenPort={self.of_port}", "controller.legacyListenPort=-1",
+                f"web.port={WEB_PORT + i}"]) + "\n")
         inside = f"ip netns exec {self.netns} " if self.netns else ""
         self.proc = ControllerProcess(f"exec {inside}'{self.dir}/beacon' -clean --config '{settings}'", self.of_port,
                                       os.path.join(ctx.workdir, f"beacon{i}.log"), env=ctx.ovs.env, netns=self.netns)
@@ -574,7 +575,7 @@ def oldest(ctx, inst):
 
 # A log line of the core, possibly behind the console's prompt: "osgi> 11:38:05.412 INFO  [...] ... switch
 # 00:00:00:00:00:00:00:01: role MASTER (was SLAVE)".
-ROLE_GRANTED = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) \w+\s+\[.*switch ((?:[0-9a-f]{2}:){7}[0-9a-f]{2}): role MASTER")
+ROLE_GRANTED = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) \w+\s+\[.*switch ((?:[0-9a-f]{2}:){7}[0-9a-f]{2})(?: \([^)]*\))?: role MASTER")
 
 
 STAMP = re.compile(r"(\d\d):(\d\d):(\d\d)\.(\d{3}) ")

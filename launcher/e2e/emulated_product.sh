@@ -22,7 +22,7 @@ trap cleanup EXIT
 mkfifo "$work/stdin"
 sleep infinity > "$work/stdin" &
 stdin_holder=$!
-(cd "$product" && exec setsid env JAVA_OPTS="-Dcontroller.listenPort=$of_port -Dweb.port=$web_port" \
+(cd "$product" && exec setsid env JAVA_OPTS="-Dcontroller.listenPort=$of_port -Dcontroller.legacyListenPort=-1 -Dweb.port=$web_port" \
   ./beacon -clean < "$work/stdin" > "$work/beacon.log" 2>&1) &
 beacon=$!
 api="http://127.0.0.1:$web_port"

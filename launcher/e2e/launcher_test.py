@@ -38,7 +38,8 @@ class Beacon(ControllerProcess):
     def __init__(self, product, workdir, name, settings=None):
         port = free_port()
         self.web_port = free_port()
-        env = dict(os.environ, JAVA_OPTS=f"-Dcontroller.listenPort={port} -Dcontroller.listenAddress=127.0.0.1"
+        env = dict(os.environ, JAVA_OPTS=f"-Dcontroller.listenPort={port} -Dcontroller.legacyListenPort=-1"
+                   " -Dcontroller.listenAddress=127.0.0.1"
                    f" -Dweb.port={self.web_port}")
         args = ""
         if settings is not None:

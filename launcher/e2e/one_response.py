@@ -66,8 +66,8 @@ class Beacon:
 
     def start(self):
         env = dict(os.environ)
-        env["JAVA_OPTS"] = " ".join([f"-Dcontroller.listenPort={self.port}", "-Dcontroller.listenAddress=127.0.0.1",
-                                     *(f"-D{s}" for s in self.settings)])
+        env["JAVA_OPTS"] = " ".join([f"-Dcontroller.listenPort={self.port}", "-Dcontroller.legacyListenPort=-1",
+                                     "-Dcontroller.listenAddress=127.0.0.1", *(f"-D{s}" for s in self.settings)])
         with open(self.log_path, "wb") as log:
             # stdin stays an open pipe: Beacon's console reads it, and EOF would end the console.
             self._proc = subprocess.Popen(["./beacon", "-clean", "-configuration", "configurationSwitch"], cwd=self.product,

@@ -126,6 +126,12 @@ class PrivateOvs:
                          "list", "controller").stdout
         return [line.strip() == "true" for line in out.splitlines() if line.strip()]
 
+    def controller_targets(self):
+        """The target of every Controller record, e.g. tcp:127.0.0.1:6653."""
+        out = self.vsctl("--format=csv", "--data=bare", "--no-headings", "--columns=target",
+                         "list", "controller").stdout
+        return [line.strip().strip('"') for line in out.splitlines() if line.strip()]
+
     def controller_connects(self):
         """How many times ovs-vswitchd has logged a controller connection coming up."""
         with open(self.vswitchd_log, errors="replace") as f:

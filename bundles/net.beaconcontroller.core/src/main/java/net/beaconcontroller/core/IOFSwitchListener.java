@@ -6,7 +6,7 @@ package net.beaconcontroller.core;
  * {@link IBeaconProvider#addOFSwitchListener}. {@link #addedSwitch} is called once per connection, on the switch's
  * I/O thread: before any of its messages reach message listeners, or, for a listener added while the switch is
  * connected already, soon after the listener was added. {@link #removedSwitch} is called exactly once after it
- * disconnected (or was replaced by a new connection with the same DPID), also on its I/O thread, and only if
+ * disconnected (or, dead, was replaced by a new connection with the same DPID), also on its I/O thread, and only if
  * {@link #addedSwitch} was. A listener that is removed hears neither for the switches connected then.
  */
 public interface IOFSwitchListener {

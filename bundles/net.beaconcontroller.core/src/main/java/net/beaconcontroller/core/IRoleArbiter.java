@@ -20,7 +20,8 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
 public interface IRoleArbiter {
     /**
      * The role to ask a connecting switch for. Called on the switch's I/O thread, which it must not block; a stage
-     * that fails disconnects the switch.
+     * that fails disconnects the switch. Only for a connection that holds its DPID: one refused it, because another
+     * live connection has the switch, is closed before it gets here.
      */
     CompletionStage<NiciraRole> initialRole(IOFSwitch sw);
 

@@ -33,6 +33,14 @@ final class AttributeSpec {
         return ad.getDescription() == null ? "" : ad.getDescription().strip();
     }
 
+    /**
+     * Whether the value is a secret (a password: {@code type = AttributeType.PASSWORD} in the metatype): listings and
+     * answers show {@link Configurator#HIDDEN} instead.
+     */
+    boolean secret() {
+        return ad.getType() == AttributeDefinition.PASSWORD;
+    }
+
     boolean multiValued() {
         return ad.getCardinality() != 0;
     }

@@ -19,6 +19,8 @@ import net.beaconcontroller.config.Setting;
  * valid configurations to a {@link ConfigSink}, and the {@code beacon:config} commands.
  */
 final class Configurator {
+    /** What listings and answers show for a password that is set. */
+    static final String HIDDEN = "(hidden)";
     private final Path file;
     private final SettingStore store;
     private final ConfigSink sink;
@@ -151,13 +153,18 @@ final class Configurator {
         return all;
     }
 
+    /** What a listing or an answer shows for a value: a password's is hidden unless it is empty. */
+    private static String shown(AttributeSpec attribute, String value) {
+        return attribute.secret() && !value.isBlank() ? HIDDEN : value.trim();
+    }
+
     /** One declared setting (a family key by its full name). */
     Optional<Setting> setting(String key) {
         return SettingKey.parse(key).flatMap(this::attribute).map(a -> setting(key, a, effective(key)));
     }
 
     private static Setting setting(String key, AttributeSpec attribute, Optional<RawSetting> given) {
-        return new Setting(key, given.map(s -> s.value().trim()).orElse(attribute.defaultText()),
+        return new Setting(key, given.map(s -> shown(attribute, s.value())).orElse(attribute.defaultText()),
                 attribute.defaultText(), given.map(s -> s.source().listing()).orElse(Source.DEFAULT.listing()),
                 attribute.allowed(), attribute.description());
     }
@@ -207,6 +214,7 @@ final class Configurator {
             return refused(unknown(key));
         }
         String pid = k.get().pid();
+        var attribute = k.flatMap(this::attribute).get();
         var previous = store.setConsole(key, value);
         var problems = validate(pid).problems();
         if (!problems.isEmpty()) {
@@ -231,7 +239,7 @@ final class Configurator {
             apply(pid);
             watch.await(pid, expected(pid), timeout);
             return refused(line + System.lineSeparator() + key + " is back to "
-                    + effective(key).map(s -> "'" + s.value().trim() + "'").orElse("its default"));
+                    + effective(key).map(s -> "'" + shown(attribute, s.value()) + "'").orElse("its default"));
         }
         if (save) {
             try {
@@ -240,7 +248,7 @@ final class Configurator {
                 result += "; NOT saved: " + file + ": " + e.getMessage();
             }
         }
-        return new ISettings.Outcome(true, key + " = " + value.trim() + ": " + result);
+        return new ISettings.Outcome(true, key + " = " + shown(attribute, value) + ": " + result);
     }
 
     private static ISettings.Outcome refused(String why) {

@@ -123,6 +123,20 @@ class ConfiguratorTest {
                 + " 65535)", c.get("learningswitch.idleTimeout"));
     }
 
+    /** A password (metatype type PASSWORD, such as controller.tlsKeyStorePassword) is never shown once set. */
+    @Test
+    void passwordsAreHiddenInListingsAndAnswers() throws Exception {
+        var tls = FakeOcd.spec("tls", FakeAd.of("keyPassword", AttributeDefinition.PASSWORD, ""));
+        var c = configurator("tls.keyPassword=s3cret\n");
+        c.addBundle(5, List.of(tls));
+        assertEquals(Map.of("keyPassword", "s3cret"), configs.get("tls"));
+        assertEquals("(hidden)", c.setting("tls.keyPassword").orElseThrow().value());
+        assertFalse(c.list().contains("s3cret"), c.list());
+        assertFalse(c.get("tls.keyPassword").contains("s3cret"), c.get("tls.keyPassword"));
+        var outcome = c.set("tls.keyPassword", "other", false);
+        assertEquals("tls.keyPassword = (hidden): applied live", outcome.message());
+    }
+
     @Test
     void settingsAreListedWithValueDefaultSourceAndWhatIsAllowed() throws Exception {
         var c = configurator("learningswitch.idleTimeout=7\n");

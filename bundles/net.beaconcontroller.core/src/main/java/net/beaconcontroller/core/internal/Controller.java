@@ -3,9 +3,7 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -21,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -83,6 +80,8 @@ public final class Controller implements IBeaconProvider {
     private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
 
     private volatile ControllerConfig config;
+    /** The TLS listener's keys and trust, when {@code controller.tlsListenPort} is on; else null. */
+    private volatile TlsContext tls;
     private volatile Map<OFType, List<String>> callbackOrdering = Map.of();
     private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
@@ -106,8 +105,8 @@ public final class Controller implements IBeaconProvider {
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
     private final FlowReconciliation reconciliation = new FlowReconciliation();
-    private ServerSocketChannel server;
-    private Thread acceptor;
+    private final SwitchIdentity identity = new SwitchIdentity();
+    private Acceptor acceptor;
 
     /** For Declarative Services, which then calls {@link #activate}. */
     public Controller() {
@@ -140,8 +139,7 @@ public final class Controller implements IBeaconProvider {
         try {
             start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + config.listenAddress() + ":" + config.listenPort()
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 
@@ -149,8 +147,7 @@ public final class Controller implements IBeaconProvider {
     void modified(ControllerConfig next) throws IOException {
         var before = config;
         configure(next);
-        if (!before.listenAddress().equals(next.listenAddress()) || before.listenPort() != next.listenPort()
-                || before.threadCount() != next.threadCount()) {
+        if (ListenPorts.changed(before, next) || before.threadCount() != next.threadCount()) {
             log.warn("the listener settings changed: restarting the OpenFlow listener; switches reconnect");
             stop();
             start();
@@ -169,7 +166,7 @@ public final class Controller implements IBeaconProvider {
         roleArbiter = arbiter;
         // Switches connected before the cluster started (a bundle started at runtime) take the role it gives them now.
         for (var sw : switches.values()) {
-            ((SwitchConnection) sw).adoptRole(arbiter);
+            ((SwitchConnection) sw).roles().adopt(arbiter);
         }
     }
 
@@ -189,11 +186,16 @@ public final class Controller implements IBeaconProvider {
             throw new SettingException("controller.listenAddress", c.listenAddress(),
                     "expected an IP address or host name");
         }
+        ListenPorts.check(c);
         if (c.echoTimeout() <= c.echoInterval()) {
             throw new SettingException("controller.echoTimeout", Integer.toString(c.echoTimeout()),
                     "it must be greater than controller.echoInterval (" + c.echoInterval() + ")");
         }
+        // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
+        // Before anything is applied: a change that fails leaves the settings as they were.
+        var nextTls = c.tlsListenPort() == ListenPorts.OFF ? null : TlsContext.of(c);
         callbackOrdering = parseOrdering(c.callbackOrdering());
+        tls = nextTls;
         config = c;
         synchronized (this) {
             rebuildPipelines();
@@ -228,49 +230,41 @@ public final class Controller implements IBeaconProvider {
         return config;
     }
 
-    /** Opens the listener and starts the I/O threads. */
+    /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
+        var endpoints = ListenPorts.endpoints(c);
         try {
             for (int i = 0; i < c.threadCount(); i++) {
                 loops.add(new IOLoop(this, i));
             }
-            server = ServerSocketChannel.open();
-            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            server.bind(new InetSocketAddress(c.listenAddress(), c.listenPort()), 1024);
+            acceptor = new Acceptor(endpoints, frameworkStarted, this::adopt);
         } catch (IOException | RuntimeException e) {
             loops.forEach(IOLoop::closeUnstarted);
             loops.clear();
-            if (server != null) {
-                server.close();
-                server = null;
-            }
             throw e;
         }
         loops.forEach(IOLoop::start);
         reconciliation.start();
-        acceptor = new Thread(this::acceptLoop, "beacon-acceptor");
         acceptor.start();
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", server.getLocalAddress(),
+        var bound = acceptor.addresses();
+        var where = new ArrayList<String>();
+        for (int i = 0; i < bound.size(); i++) {
+            var a = bound.get(i);
+            where.add(a.getHostString() + ":" + a.getPort() + (endpoints.get(i).tls() ? " (TLS)" : ""));
+        }
+        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
                 c.threadCount());
     }
 
-    /** Closes the listener and every connection; listeners hear {@code removedSwitch} for each active switch. */
+    /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
     public synchronized void stop() {
-        if (server == null) {
+        if (acceptor == null) {
             return;
         }
         try {
-            server.close();
-        } catch (IOException e) {
-            log.debug("closing listener", e);
-        }
-        loops.forEach(IOLoop::stop);
-        try {
-            if (acceptor != null) {
-                acceptor.interrupt();
-                acceptor.join(2000);
-            }
+            acceptor.close(2000);
+            loops.forEach(IOLoop::stop);
             for (var loop : loops) {
                 loop.join(2000);
             }
@@ -279,42 +273,35 @@ public final class Controller implements IBeaconProvider {
         }
         loops.clear();
         reconciliation.stop();
-        server = null;
+        acceptor = null;
         log.info("controller stopped");
     }
 
-    /** The bound port (useful with {@code controller.listenPort=0} in tests). */
+    /**
+     * The first bound port: {@code controller.listenPort}, or {@code controller.legacyListenPort} when that is off
+     * (useful with port 0 in tests).
+     */
     public synchronized int getLocalPort() throws IOException {
-        return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        return acceptor.addresses().get(0).getPort();
     }
 
-    private void acceptLoop() {
-        try {
-            frameworkStarted.await();
-        } catch (InterruptedException e) {
+    /** Every bound port, {@code controller.listenPort}'s first. */
+    public synchronized List<Integer> getLocalPorts() throws IOException {
+        return acceptor.addresses().stream().map(InetSocketAddress::getPort).toList();
+    }
+
+    /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
+    private void adopt(SocketChannel channel, Acceptor.Endpoint endpoint) {
+        var loop = runningLoop();
+        if (loop != null) {
+            loop.adopt(channel, endpoint.tls() ? tls : null);
             return;
         }
-        while (true) {
-            try {
-                var channel = server.accept();
-                var loop = runningLoop();
-                if (loop == null) {
-                    log.error("no I/O thread is running: refusing the connection from {}", channel.getRemoteAddress());
-                    channel.close();
-                } else {
-                    loop.adopt(channel);
-                }
-            } catch (ClosedChannelException e) {
-                return;
-            } catch (IOException | RuntimeException e) {
-                // E.g. out of file descriptors: accept fails at once, every time; don't spin on it.
-                log.warn("accept failed: {}", e.toString());
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException ie) {
-                    return;
-                }
-            }
+        log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());
+        try {
+            channel.close();
+        } catch (IOException e) {
+            log.warn("closing the refused connection {} failed: {}", channel, e.toString());
         }
     }
 
@@ -496,24 +483,19 @@ public final class Controller implements IBeaconProvider {
         return chain;
     }
 
+    /** Which connection holds each DPID; a connection claims its DPID during its handshake. */
+    SwitchIdentity identity() {
+        return identity;
+    }
+
     /**
-     * Makes a switch active. A switch with the same DPID is closed first, on its own thread, and only then does the
-     * new one become active, so listeners hear {@code removedSwitch(old)} before {@code addedSwitch(new)}.
+     * Makes a switch active. Its connection holds its DPID (see {@link SwitchIdentity}): a connection that held it
+     * before has been closed and removed, so listeners heard {@code removedSwitch(old)} before this
+     * {@code addedSwitch(new)}.
      */
     void makeActive(SwitchConnection sw) {
-        var old = (SwitchConnection) switches.putIfAbsent(sw.getId(), sw);
-        if (old == null) {
-            sw.becomeActive();
-            return;
-        }
-        old.loop().execute(() -> {
-            old.close("replaced by a new connection from " + sw.getRemoteAddress());
-            sw.loop().execute(() -> {
-                if (sw.isConnected()) {
-                    makeActive(sw);
-                }
-            });
-        });
+        switches.put(sw.getId(), sw);
+        sw.becomeActive();
     }
 
     void switchAdded(SwitchConnection sw) {

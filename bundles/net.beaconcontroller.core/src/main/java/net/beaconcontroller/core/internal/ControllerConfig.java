@@ -1,18 +1,59 @@
 package net.beaconcontroller.core.internal;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** The core's settings: the {@code controller.*} keys of {@code beacon.properties}. */
 @ObjectClassDefinition(name = "OpenFlow controller", description = "The OpenFlow listener, I/O threads and listener pipelines.")
 public @interface ControllerConfig {
-    @AttributeDefinition(description = "Address the OpenFlow listener binds to. Changing it at runtime restarts the"
-            + " listener: switches reconnect.")
+    @AttributeDefinition(description = "Address the OpenFlow listeners bind to. Changing it at runtime restarts the"
+            + " listeners: switches reconnect.")
     String listenAddress() default "0.0.0.0";
 
-    @AttributeDefinition(min = "0", max = "65535", description = "TCP port switches connect to (0: any free port)."
-            + " Changing it at runtime restarts the listener: switches reconnect.")
-    int listenPort() default 6633;
+    @AttributeDefinition(min = "-1", max = "65535", description = "TCP port switches connect to: 6653, the port IANA"
+            + " assigned to OpenFlow and Open vSwitch's default (0: any free port, -1: off). Changing it at runtime"
+            + " restarts the listeners: switches reconnect.")
+    int listenPort() default 6653;
+
+    @AttributeDefinition(min = "-1", max = "65535", description = "A second TCP port switches connect to: 6633, the"
+            + " port OpenFlow used before IANA assigned one, still the default of older switches and tools such as"
+            + " cbench (0: any free port, -1: off). Changing it at runtime restarts the listeners: switches reconnect.")
+    int legacyListenPort() default 6633;
+
+    @AttributeDefinition(min = "-1", max = "65535", description = "TCP port for switches that connect over TLS (Open"
+            + " vSwitch's ssl: targets), -1: off. TLS 1.2 or 1.3 with mutual authentication: the switch's certificate must"
+            + " chain to controller.tlsTrustStore, and the controller presents the key and certificate of"
+            + " controller.tlsKeyStore. It must differ from the plaintext ports; set those to -1 to accept TLS only"
+            + " (0: any free port). Changing it at runtime restarts the listeners: switches reconnect.")
+    int tlsListenPort() default -1;
+
+    @AttributeDefinition(description = "With controller.tlsListenPort on: the PKCS12 (or JKS) file holding the"
+            + " controller's private key and certificate (chain), e.g. made from ovs-pki's ctl-privkey.pem and"
+            + " ctl-cert.pem with openssl pkcs12 -export. A relative path is taken from the directory Beacon starts"
+            + " in. Read when the listeners (re)start.")
+    String tlsKeyStore() default "";
+
+    @AttributeDefinition(type = AttributeType.PASSWORD, description = "The password of controller.tlsKeyStore and of"
+            + " the private key in it.")
+    String tlsKeyStorePassword() default "";
+
+    @AttributeDefinition(description = "With controller.tlsListenPort on: the CA certificates a switch's certificate"
+            + " must chain to, as a PEM file (such as ovs-pki's switchca/cacert.pem) or a PKCS12/JKS key store. Read"
+            + " when the listeners (re)start.")
+    String tlsTrustStore() default "";
+
+    @AttributeDefinition(type = AttributeType.PASSWORD, description = "The password of controller.tlsTrustStore when"
+            + " it is a key store; a PEM file needs none.")
+    String tlsTrustStorePassword() default "";
+
+    @AttributeDefinition(description = "With controller.tlsListenPort on: a file binding each switch certificate to"
+            + " the DPIDs it may claim (empty: any certificate the CA signed may claim any DPID). One line per"
+            + " certificate: its DPIDs, comma-separated, then its subject's common name as Beacon logs it when the"
+            + " switch connects (e.g. '00:00:00:00:00:00:00:01 sc id:1b6f...'); # starts a comment. A connection whose"
+            + " certificate is not listed, or lists other DPIDs, is refused with a line naming both. Read when the"
+            + " listeners (re)start.")
+    String tlsSwitchIdentities() default "";
 
     @AttributeDefinition(min = "1", max = "256", description = "I/O threads; each switch is pinned to the least-loaded"
             + " one and all its messages run there. Changing it at runtime restarts the listener: switches reconnect.")

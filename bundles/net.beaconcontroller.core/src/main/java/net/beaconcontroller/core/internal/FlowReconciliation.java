@@ -93,7 +93,7 @@ final class FlowReconciliation {
             } finally {
                 inFlight--;
                 ended++;
-                job.sw.endReconciliation(job.mastership);
+                job.sw.reconciliation().end(job.mastership);
                 next(job.config().reconcileInFlight());
             }
         }

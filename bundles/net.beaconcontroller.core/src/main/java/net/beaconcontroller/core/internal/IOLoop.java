@@ -150,14 +150,20 @@ final class IOLoop implements Runnable {
         return running && !terminated;
     }
 
-    /** Takes over an accepted connection; called on the acceptor thread. */
-    void adopt(SocketChannel channel) {
+    /**
+     * Takes over an accepted connection, over TLS when {@code tls} is given; called on the acceptor thread. The TLS
+     * engine is made here, on the loop: its handshake runs on this thread too.
+     */
+    void adopt(SocketChannel channel, TlsContext tls) {
         switchCount.incrementAndGet();
         execute(() -> {
             try {
                 channel.configureBlocking(false);
                 var key = channel.register(selector, SelectionKey.OP_READ);
-                var conn = new SwitchConnection(controller, this, channel, key);
+                Transport transport = tls == null ? new PlainTransport(channel)
+                        : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(),
+                                tls.identities());
+                var conn = new SwitchConnection(controller, this, channel, transport, key);
                 key.attach(conn);
                 connections.add(conn);
                 conn.start();
@@ -277,7 +283,7 @@ final class IOLoop implements Runnable {
                     conn.handleRead();
                 }
             });
-            if (!firstFlushDone && conn.hasQueuedOutput()) {
+            if (!firstFlushDone && conn.output().hasQueued()) {
                 guarded(conn, conn::flushNow);
                 firstFlushDone = true;
             }

@@ -19,7 +19,7 @@ import net.beaconcontroller.core.SwitchDisconnectedException;
 import net.beaconcontroller.core.internal.ControllerConfig.Fallback;
 import net.beaconcontroller.core.internal.ControllerConfig.ForeignFlows;
 import net.beaconcontroller.core.internal.ControllerConfig.PreExistingFlows;
-import net.beaconcontroller.core.internal.PendingRequests.TableTooLargeException;
+import net.beaconcontroller.core.internal.RequestTracker.TableTooLargeException;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
@@ -49,7 +49,7 @@ final class SwitchReconciliation {
     /** On the switch's I/O thread, which knows the mastership. */
     SwitchReconciliation(SwitchConnection sw, ControllerConfig config) {
         this.sw = sw;
-        this.mastership = sw.mastership();
+        this.mastership = sw.reconciliation().mastership();
         this.config = config;
     }
 
@@ -66,7 +66,7 @@ final class SwitchReconciliation {
             return CompletableFuture.completedFuture(null);
         }
         readStarted = System.nanoTime();
-        return sw.readFlowTable(mastership, Duration.ofSeconds(config.reconcileTimeout()), config.reconcileMaxFlows());
+        return sw.reconciliation().readFlowTable(mastership, Duration.ofSeconds(config.reconcileTimeout()), config.reconcileMaxFlows());
     }
 
     /**
@@ -80,7 +80,7 @@ final class SwitchReconciliation {
             IntFunction<IFlowReconciler> reconcilers) throws InterruptedException {
         var cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof SwitchDisconnectedException || cause instanceof MastershipLostException
-                || !sw.holds(mastership)) {
+                || !sw.reconciliation().holds(mastership)) {
             stopped(cause != null ? cause : notHeld());
             return FlowReconciliationStats.NONE;
         }
@@ -163,10 +163,11 @@ final class SwitchReconciliation {
      */
     private int send(List<OFMessage> writes) throws InterruptedException, ExecutionException, TimeoutException {
         var timeout = Duration.ofSeconds(config.reconcileTimeout());
+        var gate = sw.reconciliation();
         int leftOut = 0;
         for (int from = 0; from < writes.size(); from += WRITES_PER_BARRIER) {
             int to = Math.min(writes.size(), from + WRITES_PER_BARRIER);
-            leftOut += sw.writeReconciled(mastership, writes.subList(from, to)).get(timeout.toSeconds(), TimeUnit.SECONDS);
+            leftOut += gate.writeReconciled(mastership, writes.subList(from, to)).get(timeout.toSeconds(), TimeUnit.SECONDS);
             if (to < writes.size()) {
                 sw.barrier(timeout).get();
             }

@@ -40,11 +40,17 @@ import net.beaconcontroller.openflow.OFType;
 /** Switches coming and going: replacement by DPID, peer close, controller stop, initializers, listener failures. */
 class LifecycleTest {
 
+    /**
+     * The first connection no longer answers echo (see {@link SwitchIdentityTest} for one that does). An echo timeout
+     * of 4 s gives it 2 s to show a sign of life.
+     */
     @ParameterizedTest(name = "threadCount={0}")
     @ValueSource(ints = {1, 2})
-    void aSecondConnectionWithTheSameDpidReplacesTheFirst(int threads) {
-        try (var fx = ControllerFixture.start("controller.threadCount=" + threads)) {
-            var first = fx.connectActive(0x42);
+    void aSecondConnectionWithTheSameDpidReplacesADeadFirst(int threads) {
+        try (var fx = ControllerFixture.start("controller.threadCount=" + threads, "controller.echoInterval=3",
+                "controller.echoTimeout=4")) {
+            var firstFake = fx.connect(0x42, FakeSwitch.port(1, "eth1")).answer(OFType.ECHO_REQUEST, null);
+            var first = new ControllerFixture.Connected(firstFake, fx.handshake(firstFake));
             var secondFake = fx.connect(0x42, FakeSwitch.port(9, "new9"));
             var second = fx.handshake(secondFake);
 
@@ -173,7 +179,7 @@ class LifecycleTest {
     void aStartThatCannotBindFailsWithTheBindErrorAndStopsCleanly() throws Exception {
         try (var busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             var controller = new Controller(Configs.of(ControllerConfig.class, "listenAddress=127.0.0.1",
-                    "listenPort=" + busy.getLocalPort()));
+                    "listenPort=" + busy.getLocalPort(), "legacyListenPort=-1"));
             assertThrows(BindException.class, controller::start);
             assertDoesNotThrow(controller::stop);
             assertTrue(controller.getSwitches().isEmpty());

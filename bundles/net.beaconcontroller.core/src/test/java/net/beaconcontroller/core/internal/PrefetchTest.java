@@ -88,7 +88,7 @@ class PrefetchTest {
     }
 
     private static void checkPrefetchOrder(boolean failPrefetch) throws InterruptedException {
-        int count = 3 * SwitchConnection.PREFETCH_AHEAD + 5;
+        int count = 3 * Inbound.PREFETCH_AHEAD + 5;
         var listener = new Tracing(count, failPrefetch);
         try (var fx = ControllerFixture.start()) {
             fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);

@@ -102,20 +102,20 @@ class RobustnessTest {
         try (var fx = ControllerFixture.start("controller.outputBufferLimit=" + (64 << 20))) {
             var fake = fx.track(FakeSwitch.connect(fx.port(), 1, List.of(FakeSwitch.port(1, "eth1")), 4096));
             var sw = (SwitchConnection) fx.handshake(fake);
-            int initial = sw.outputCapacity();
+            int initial = sw.output().capacity();
             fake.stopReading();
             // Writes, each flushed, until the socket's own buffers are full and the controller's buffer has to grow.
             byte[] frame = FakeSwitch.frame(16 * 1024, 3);
             int written = 0;
             long deadline = System.nanoTime() + WAIT.toNanos();
-            while (sw.outputCapacity() == initial && System.nanoTime() < deadline) {
+            while (sw.output().capacity() == initial && System.nanoTime() < deadline) {
                 sw.write(bigPacketOut(written++, frame));
                 sw.flush();
                 if (written % 64 == 0) {
                     Thread.sleep(5);
                 }
             }
-            assertTrue(sw.outputCapacity() > initial, "the burst grew the output buffer");
+            assertTrue(sw.output().capacity() > initial, "the burst grew the output buffer");
             fake.resumeReading();
             for (int i = 0; i < written; i++) {
                 fake.expect(OFType.PACKET_OUT, WAIT);
@@ -126,10 +126,10 @@ class RobustnessTest {
             sw.flush();
             fake.expect(OFType.PACKET_OUT, WAIT);
             deadline = System.nanoTime() + WAIT.toNanos();
-            while (sw.outputCapacity() != initial && System.nanoTime() < deadline) {
+            while (sw.output().capacity() != initial && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            assertEquals(initial, sw.outputCapacity());
+            assertEquals(initial, sw.output().capacity());
             assertTrue(sw.isConnected());
         }
     }

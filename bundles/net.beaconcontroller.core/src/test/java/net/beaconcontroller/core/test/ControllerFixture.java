@@ -56,14 +56,14 @@ public final class ControllerFixture implements AutoCloseable {
     }
 
     /**
-     * Starts a controller with the test defaults (loopback, ephemeral port, pre-existing flows deleted) and {@code settings} as in
-     * {@code beacon.properties} ("controller.threadCount=2").
+     * Starts a controller with the test defaults (loopback, one ephemeral port, pre-existing flows deleted) and
+     * {@code settings} as in {@code beacon.properties} ("controller.threadCount=2").
      */
     public static ControllerFixture start(String... settings) {
         // DELETE: the handshake most tests script ends with the wipe's barrier and sends no flow table request; tests
         // of reconciliation ask for RECONCILE (the product's default).
         var all = new ArrayList<String>(List.of("controller.listenAddress=127.0.0.1", "controller.listenPort=0",
-                "controller.preExistingFlows=DELETE"));
+                "controller.legacyListenPort=-1", "controller.preExistingFlows=DELETE"));
         all.addAll(List.of(settings));
         var fx = new ControllerFixture(Configs.of(ControllerConfig.class, all.toArray(String[]::new)));
         try {

@@ -85,16 +85,21 @@ public final class FakeSwitch implements AutoCloseable {
     /** What the switch answers a flow table request with (reconciliation reads it): empty unless a test sets it. */
     private volatile List<OFFlowStatsEntry> flowTable = List.of();
 
-    private FakeSwitch(int port, long dpid, List<OFPhysicalPort> ports, int receiveBuffer) throws IOException {
-        this.dpid = dpid;
-        this.ports = List.copyOf(ports);
-        socket = new Socket();
+    private static Socket open(int port, int receiveBuffer) throws IOException {
+        var socket = new Socket();
         if (receiveBuffer > 0) {
             // Set before connecting so that the window the controller sees is small from the start.
             socket.setReceiveBufferSize(receiveBuffer);
         }
         socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
         socket.setTcpNoDelay(true);
+        return socket;
+    }
+
+    private FakeSwitch(Socket socket, long dpid, List<OFPhysicalPort> ports) throws IOException {
+        this.dpid = dpid;
+        this.ports = List.copyOf(ports);
+        this.socket = socket;
         in = socket.getInputStream();
         out = socket.getOutputStream();
         answers.put(OFType.FEATURES_REQUEST, m -> features(m.xid()).toByteArray());
@@ -121,10 +126,27 @@ public final class FakeSwitch implements AutoCloseable {
     /** As {@link #connect(int, long, List)} with a small socket receive buffer, for slow-reader tests. */
     public static FakeSwitch connect(int port, long dpid, List<OFPhysicalPort> ports, int receiveBuffer) {
         try {
-            return new FakeSwitch(port, dpid, ports, receiveBuffer);
+            return new FakeSwitch(open(port, receiveBuffer), dpid, ports);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot connect to the controller on port " + port, e);
         }
+    }
+
+    /**
+     * A fake switch speaking over a socket the test connected, e.g. a TLS socket whose handshake is under way or done;
+     * nothing is sent yet (see {@link #hello()}).
+     */
+    public static FakeSwitch over(Socket connected, long dpid, List<OFPhysicalPort> ports) {
+        try {
+            return new FakeSwitch(connected, dpid, ports);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot use the socket " + connected, e);
+        }
+    }
+
+    /** This switch's end of the connection, as the controller sees it as the remote address. */
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) socket.getLocalSocketAddress();
     }
 
     public long dpid() {
