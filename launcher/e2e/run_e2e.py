@@ -23,6 +23,7 @@ import ovsenv
 import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
+from apps_e2e import test_apps_folder  # noqa: F401 - found by name in main()
 from controller import ControllerProcess
 
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
@@ -32,8 +33,8 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
                       "restart_moved_host", "firewall", "firewall_cost", "acl")
-TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
-DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
+TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "apps_folder", "tree22_pingall") + NETWORK_ONLY_TESTS
+DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "apps_folder", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
 # "Limits"; docs/running.md, "What happens on restart").
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
@@ -59,6 +60,7 @@ def parse_args(argv):
     p.add_argument("--hub-bsn", default="net.beaconcontroller.hub")
     p.add_argument("--core-bsn", default="net.beaconcontroller.core")
     p.add_argument("--util-bsn", default="net.beaconcontroller.util")
+    p.add_argument("--apps-dir", type=Path, help="the product's apps/ folder (apps_folder test)")
     p.add_argument("--settings", type=Path,
                    help="Beacon's beacon.properties: the harness runs Beacon with a copy (--config) to which the "
                         "modularity test adds keys")
@@ -85,6 +87,9 @@ def parse_args(argv):
             if jar is None or not jar.is_file():
                 p.error("--beacon with the modularity test needs existing --learningswitch-jar, --hub-jar and "
                         "--settings")
+    if args.beacon and "apps_folder" in args.tests:
+        if args.apps_dir is None or not (args.apps_dir.parent / "plugins").is_dir() or args.settings is None:
+            p.error("--beacon with the apps_folder test needs --apps-dir (the product's apps/ folder) and --settings")
     return args
 
 
@@ -1454,7 +1459,7 @@ def main():
             failed += 1
             args.tests = []
         for name in args.tests:
-            if name == "modularity" and not args.beacon:
+            if name in ("modularity", "apps_folder") and not args.beacon:
                 print(f"SKIP {name} (runs only against Beacon: --beacon)", flush=True)
                 skipped += 1
                 continue
