@@ -3,8 +3,10 @@ product's apps/ folder is started and acts on traffic, a changed jar replacing i
 and no switch reconnects meanwhile; a jar that cannot resolve and an app with a bad setting are each reported in one
 line naming the jar while the rest keeps forwarding; an app in the folder comes back after a restart.
 
-The app blocks IPv4 packets to one address (its setting `blocker.blocked`): PACKET_INs towards it stop before the
-learning switch, so the address cannot be pinged while every other host can."""
+The app is what docs/first-app.md makes, from an empty directory and offline: generated from beacon-app-archetype,
+built and tested with Maven (`mvn package`), then a line changed and built again. It blocks IPv4 packets to one
+address (its setting `blocker.blocked`): PACKET_INs towards it stop before the learning switch, so the address
+cannot be pinged while every other host can."""
 
 import os
 import re
@@ -12,6 +14,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 import ovsenv
@@ -21,101 +24,47 @@ BROKEN = "e2e-broken.jar"
 # A jar must be started within this of being dropped in (issue 26).
 BOUND = 2.0
 
-SOURCE = """\
-package e2e.blocker;
-
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import net.beaconcontroller.core.Command;
-import net.beaconcontroller.core.IOFMessageListener;
-import net.beaconcontroller.core.IOFSwitch;
-import net.beaconcontroller.core.MessageContext;
-import net.beaconcontroller.openflow.OFMessage;
-import net.beaconcontroller.util.IPv4Address;
-
-public final class Blocker implements IOFMessageListener {
-    private static final Logger log = LoggerFactory.getLogger(Blocker.class);
-    private final AtomicLong count = new AtomicLong();
-    private int blocked;
-    private int logEvery;
-
-    protected void activate(Map<String, Object> config) {
-        blocked = IPv4Address.parse(String.valueOf(config.getOrDefault("blocked", "%(blocked)s")));
-        logEvery = ((Number) config.getOrDefault("logEvery", 1)).intValue();
-    }
-
-    @Override
-    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
-        var frame = ctx.frame();
-        if (!frame.isIpv4() || frame.ipv4Dst() != blocked) {
-            return Command.CONTINUE;
-        }
-        long n = count.incrementAndGet();
-        if (logEvery > 0 && n %% logEvery == 0) {
-            log.info("blocker: {} packets to {} blocked", n, IPv4Address.toString(blocked));
-        }
-        return Command.STOP;
-    }
-}
-"""
-
-COMPONENT = """\
-<?xml version="1.0" encoding="UTF-8"?>
-<scr:component xmlns:scr="http://www.osgi.org/xmlns/scr/v1.4.0" name="blocker" configuration-policy="require"
-    configuration-pid="blocker" activate="activate">
-  <property name="beacon.listener.types" type="String">PACKET_IN</property>
-  <property name="beacon.listener.before" type="String">learningswitch</property>
-  <service><provide interface="net.beaconcontroller.core.IOFMessageListener"/></service>
-  <implementation class="e2e.blocker.Blocker"/>
-</scr:component>
-"""
-
-METATYPE = """\
-<?xml version="1.0" encoding="UTF-8"?>
-<metatype:MetaData xmlns:metatype="http://www.osgi.org/xmlns/metatype/v1.4.0">
-  <OCD id="blocker" name="Blocker">
-    <AD id="blocked" type="String" default="%(blocked)s" description="IPv4 address no packet may reach"/>
-    <AD id="logEvery" type="Integer" default="1" description="log every this many blocked packets; 0: never"/>
-  </OCD>
-  <Designate pid="blocker"><Object ocdref="blocker"/></Designate>
-</metatype:MetaData>
-"""
-
-MANIFEST = """\
-Manifest-Version: 1.0
-Bundle-ManifestVersion: 2
-Bundle-SymbolicName: %(name)s
-Bundle-Version: %(version)s
-Service-Component: OSGI-INF/blocker.xml
-Import-Package: net.beaconcontroller.core,net.beaconcontroller.openflow,net.beaconcontroller.packet,
- net.beaconcontroller.util,org.slf4j%(extra)s
-"""
+ARCHETYPE = ("org.apache.maven.plugins:maven-archetype-plugin:3.4.1:generate", "-DarchetypeGroupId=net.beaconcontroller",
+             "-DarchetypeArtifactId=beacon-app-archetype")
 
 
-def build_app(product, workdir, version, blocked, extra_import=""):
-    """An app jar built with the JDK alone against the product's bundles: the blocker, version `version`, blocking
-    `blocked` unless configured otherwise."""
-    src = Path(tempfile.mkdtemp(prefix="app-", dir=workdir))
-    (src / "e2e/blocker").mkdir(parents=True)
-    (src / "e2e/blocker/Blocker.java").write_text(SOURCE % {"blocked": blocked})
-    classes = src / "classes"
-    (classes / "OSGI-INF/metatype").mkdir(parents=True)
-    (classes / "OSGI-INF/blocker.xml").write_text(COMPONENT)
-    (classes / "OSGI-INF/metatype/blocker.xml").write_text(METATYPE % {"blocked": blocked})
-    plugins = Path(product) / "plugins"
-    cp = ":".join(str(p) for p in [*plugins.glob("net.beaconcontroller.*.jar"), *plugins.glob("slf4j.api_*.jar")])
-    ovsenv.run(["javac", "--release", "17", "-cp", cp, "-d", str(classes), str(src / "e2e/blocker/Blocker.java")],
-               timeout=120)
-    (src / "MANIFEST.MF").write_text(MANIFEST % {"name": "e2e.blocker", "version": version,
-                                                  "extra": "," + extra_import if extra_import else ""})
-    jar = src / f"blocker-{version}.jar"
-    ovsenv.run(["jar", "--create", "--file", str(jar), "--manifest", str(src / "MANIFEST.MF"), "-C", str(classes),
-                "."], timeout=60)
-    return jar
+def maven(args, cwd, *goals):
+    """Maven offline (the e2e runs without a network, as docs/first-app.md does after building Beacon once)."""
+    cmd = [str(args.maven), "-o", "-B", "-q", *([f"-Dmaven.repo.local={args.maven_repo}"] if args.maven_repo else []),
+           *goals]
+    out = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        raise AssertionError(f"{' '.join(cmd)} in {cwd} exited {out.returncode}:\n{out.stdout[-3000:]}{out.stderr[-2000:]}")
+
+
+def build_apps(args, workdir, version):
+    """docs/first-app.md from an empty directory: the app generated from the archetype, built and tested (v1, blocking
+    10.0.0.2); a line changed (10.0.0.3) and built again (v2); and v1 with an import nobody exports (broken)."""
+    empty = Path(tempfile.mkdtemp(prefix="first-app-", dir=workdir))
+    t0 = time.monotonic()
+    maven(args, empty, *ARCHETYPE, f"-DarchetypeVersion={version}", "-DgroupId=e2e", "-DartifactId=blocker",
+          "-Dpackage=e2e.blocker")
+    project = empty / "blocker"
+    generated = time.monotonic() - t0
+    maven(args, project, "package")
+    jar = next((project / "target").glob("blocker-*.jar"))
+    v1 = shutil.copy(jar, empty / "v1.jar")
+    source = project / "src/main/java/e2e/blocker/Blocker.java"
+    text = source.read_text()
+    if 'default "10.0.0.2"' not in text:
+        raise AssertionError(f"the generated app does not block 10.0.0.2 by default:\n{text}")
+    source.write_text(text.replace('default "10.0.0.2"', 'default "10.0.0.3"'))
+    maven(args, project, "package")
+    v2 = shutil.copy(jar, empty / "v2.jar")
+    broken = empty / "broken.jar"
+    with zipfile.ZipFile(v1) as src, zipfile.ZipFile(broken, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename == "META-INF/MANIFEST.MF":
+                data = data.replace(b"\nImport-Package: ", b"\nImport-Package: e2e.nothere,", 1)
+            dst.writestr(item, data)
+    return Path(v1), Path(v2), broken, f"generated in {generated:.1f} s, built and tested twice in " \
+                                       f"{time.monotonic() - t0 - generated:.1f} s"
 
 
 def drop(jar, apps, name):
@@ -133,15 +82,10 @@ def lines_naming(text, needle):
 def test_apps_folder(ctx):
     args, c = ctx.args, ctx.controller
     apps = Path(args.apps_dir)
-    product = apps.parent
     net = ctx.network(ovsenv.linear(4))
-    h1, h2, h3, h4 = net.spec.hosts
-    workdir = tempfile.mkdtemp(prefix="apps-", dir=ctx.workdir)
-    v1 = build_app(product, workdir, "1.0.0", h2.ip)
-    v2 = build_app(product, workdir, "1.0.1", h3.ip)
-    broken = build_app(product, workdir, "1.0.2", h2.ip, extra_import="e2e.nothere")
+    v1, v2, broken, built = build_apps(args, ctx.workdir, args.beacon_version)
     try:
-        return check_apps_folder(ctx, c, apps, net, v1, v2, broken)
+        return built + ", " + check_apps_folder(ctx, c, apps, net, v1, v2, broken)
     finally:
         # A failed run must not leave its jars for the next start of the product.
         for jar in (APP, BROKEN):
@@ -151,6 +95,8 @@ def test_apps_folder(ctx):
 def check_apps_folder(ctx, c, apps, net, v1, v2, broken):
     args = ctx.args
     h1, h2, h3, h4 = net.spec.hosts
+    if (h2.ip, h3.ip) != ("10.0.0.2", "10.0.0.3"):
+        raise AssertionError(f"the app blocks 10.0.0.2, then 10.0.0.3: h2 and h3 are {h2.ip}, {h3.ip}")
     steps = []
     connects = net.ovs.controller_connects()
     for leftover in (APP, BROKEN):
@@ -194,14 +140,14 @@ def check_apps_folder(ctx, c, apps, net, v1, v2, broken):
     forwards("v1", h1, h3, True)
     connected("v1")
     out = c.command("beacon:apps")
-    if not re.search(rf"^{re.escape(APP)}\s+\d+\s+ACTIVE\s+e2e\.blocker\s+1\.0\.0", out, re.M):
+    if not re.search(rf"^{re.escape(APP)}\s+\d+\s+ACTIVE\s+e2e\.blocker\s+1\.0\.0\.\d+", out, re.M):
         raise AssertionError(f"beacon:apps does not list {APP} ACTIVE:\n{out}")
     steps.append(f"started {started:.2f} s after the drop, h2 blocked")
 
     # A changed jar replacing it: updated in place, the change acts.
     mark = len(c.output())
     drop(v2, apps, APP)
-    updated = logged(mark, f"apps/{APP}: updated to e2e.blocker 1.0.1", BOUND, f"{APP} updated within {BOUND} s")
+    updated = logged(mark, f"apps/{APP}: updated to e2e.blocker 1.0.0.", BOUND, f"{APP} updated within {BOUND} s")
     forwards("v2", h1, h3, False)
     logged(mark, f"blocker: 1 packets to {h3.ip} blocked", 5, "the new version's log line")
     forwards("v2", h1, h2, True)
@@ -209,7 +155,7 @@ def check_apps_folder(ctx, c, apps, net, v1, v2, broken):
     steps.append(f"updated {updated:.2f} s after the replace, h3 blocked instead")
 
     # Deleted: gone, nothing blocked.
-    removed = delete(APP, "e2e.blocker 1.0.1")
+    removed = delete(APP, "e2e.blocker 1.0.0.")
     forwards("deleted", h1, h3, True)
     forwards("deleted", h1, h2, True)
     if "e2e.blocker" in c.command("ss"):

@@ -61,6 +61,14 @@ def parse_args(argv):
     p.add_argument("--core-bsn", default="net.beaconcontroller.core")
     p.add_argument("--util-bsn", default="net.beaconcontroller.util")
     p.add_argument("--apps-dir", type=Path, help="the product's apps/ folder (apps_folder test)")
+    top = Path(__file__).resolve().parents[2]
+    p.add_argument("--maven", type=Path, default=top / "mvnw",
+                   help="Maven that builds the app of the apps_folder test, offline (default: %(default)s)")
+    p.add_argument("--maven-repo", type=Path,
+                   help="local Maven repository holding the installed Beacon artifacts (default: Maven's own)")
+    p.add_argument("--beacon-version", default=re.search(r"<version>([^<]+)</version>",
+                                                         (top / "pom.xml").read_text()).group(1),
+                   help="version of beacon-app-archetype (default: this tree's, %(default)s)")
     p.add_argument("--settings", type=Path,
                    help="Beacon's beacon.properties: the harness runs Beacon with a copy (--config) to which the "
                         "modularity test adds keys")
@@ -87,9 +95,9 @@ def parse_args(argv):
             if jar is None or not jar.is_file():
                 p.error("--beacon with the modularity test needs existing --learningswitch-jar, --hub-jar and "
                         "--settings")
-    if args.beacon and "apps_folder" in args.tests:
-        if args.apps_dir is None or not (args.apps_dir.parent / "plugins").is_dir() or args.settings is None:
-            p.error("--beacon with the apps_folder test needs --apps-dir (the product's apps/ folder) and --settings")
+    if args.beacon and "apps_folder" in args.tests and args.apps_dir is not None:
+        if not (args.apps_dir.parent / "plugins").is_dir() or args.settings is None:
+            p.error("the apps_folder test needs --apps-dir in a product (beside its plugins/) and --settings")
     return args
 
 
@@ -1461,6 +1469,10 @@ def main():
         for name in args.tests:
             if name in ("modularity", "apps_folder") and not args.beacon:
                 print(f"SKIP {name} (runs only against Beacon: --beacon)", flush=True)
+                skipped += 1
+                continue
+            if name == "apps_folder" and args.apps_dir is None:
+                print(f"SKIP {name} (needs the product's apps/ folder: --apps-dir)", flush=True)
                 skipped += 1
                 continue
             t = time.monotonic()
