@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests against the product built by `./mvnw verify` (or `package`): run_e2e.py (Open vSwitch;
-# needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity test and the
-# default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
+# needs root and launcher/e2e/setup.sh) twice, the learning-switch configuration with the modularity and apps/ folder
+# tests and the default configuration (the network apps) on loops and lines; then one_response.py (emulated switches against the
 # learning-switch-only configuration), then launcher_test.py (console, settings errors, shutdown), then rest_fuzz.py
 # (seeded hostile requests against the REST API of the default configuration), then cluster_e2e.py (three instances
 # as one cluster), then cluster_faults.py (faults injected into such a cluster).
@@ -19,11 +19,12 @@ switch=("$product"/plugins/net.beaconcontroller.learningswitch_*.jar)
 outputs="$(mktemp -d)"
 trap 'rm -rf "$outputs"' EXIT
 set +e
-# The learning switch and runtime modularity, in the learning-switch configuration. -clean: start from the
-# product's configuration, not from the bundles an earlier run installed or removed.
+# The learning switch, runtime modularity and the apps/ folder, in the learning-switch configuration. -clean: start
+# from the product's configuration, not from the bundles an earlier run installed or removed.
 python3 "$top/launcher/e2e/run_e2e.py" --beacon \
   --controller-cmd "exec '$product/beacon' -clean -configuration configurationSwitch" \
-  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" --settings "$product/beacon.properties" "$@" \
+  --learningswitch-jar "${switch[0]}" --hub-jar "${hub[0]}" --settings "$product/beacon.properties" \
+  --apps-dir "$product/apps" "$@" \
   | tee "$outputs/run_e2e"
 e2e_status=${PIPESTATUS[0]}
 # The default configuration: the network apps of the paper (topology, device manager, routing) on loops and lines.

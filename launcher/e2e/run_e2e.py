@@ -26,6 +26,7 @@ import ovsenv
 import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
+from apps_e2e import test_apps_folder  # noqa: F401 - found by name in main()
 import tlspki
 from controller import ControllerProcess
 
@@ -36,8 +37,9 @@ NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "res
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
                       "restart_moved_host", "firewall", "firewall_cost", "acl")
-# Beacon's own listeners: ovs-testcontroller (the harness check) listens on one port only.
-BEACON_ONLY_TESTS = ("listen_ports", "switch_identity")
+# Beacon's own listeners and apps folder: ovs-testcontroller (the harness check) listens on one port only and takes no
+# bundles.
+BEACON_ONLY_TESTS = ("listen_ports", "switch_identity", "apps_folder")
 # Needs --settings too (its TLS keys are added to a copy): a default test only when they are given.
 BEACON_SETTINGS_TESTS = ("tls",)
 TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
@@ -71,6 +73,15 @@ def parse_args(argv):
     p.add_argument("--hub-bsn", default="net.beaconcontroller.hub")
     p.add_argument("--core-bsn", default="net.beaconcontroller.core")
     p.add_argument("--util-bsn", default="net.beaconcontroller.util")
+    p.add_argument("--apps-dir", type=Path, help="the product's apps/ folder (apps_folder test)")
+    top = Path(__file__).resolve().parents[2]
+    p.add_argument("--maven", type=Path, default=top / "mvnw",
+                   help="Maven that builds the app of the apps_folder test, offline (default: %(default)s)")
+    p.add_argument("--maven-repo", type=Path,
+                   help="local Maven repository holding the installed Beacon artifacts (default: Maven's own)")
+    p.add_argument("--beacon-version", default=re.search(r"<version>([^<]+)</version>",
+                                                         (top / "pom.xml").read_text()).group(1),
+                   help="version of beacon-app-archetype (default: this tree's, %(default)s)")
     p.add_argument("--settings", type=Path,
                    help="Beacon's beacon.properties: the harness runs Beacon with a copy (--config) to which the "
                         "modularity test adds keys")
@@ -103,6 +114,9 @@ def parse_args(argv):
             if jar is None or not jar.is_file():
                 p.error("--beacon with the modularity test needs existing --learningswitch-jar, --hub-jar and "
                         "--settings")
+    if args.beacon and "apps_folder" in args.tests and args.apps_dir is not None:
+        if not (args.apps_dir.parent / "plugins").is_dir() or args.settings is None:
+            p.error("the apps_folder test needs --apps-dir in a product (beside its plugins/) and --settings")
     return args
 
 
@@ -1599,8 +1613,12 @@ def main():
             failed += 1
             args.tests = []
         for name in args.tests:
-            if name == "modularity" and not args.beacon:
+            if name in ("modularity", "apps_folder") and not args.beacon:
                 print(f"SKIP {name} (runs only against Beacon: --beacon)", flush=True)
+                skipped += 1
+                continue
+            if name == "apps_folder" and args.apps_dir is None:
+                print(f"SKIP {name} (needs the product's apps/ folder: --apps-dir)", flush=True)
                 skipped += 1
                 continue
             t = time.monotonic()

@@ -179,7 +179,8 @@ public final class ConfigAgent {
                     Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
                     var outcome = watch.await(pid, configurator.expected(pid), left);
                     if (outcome.result() == ComponentWatch.Result.FAILED) {
-                        report(Failures.line(outcome.component(), outcome.failure(), configurator::sourceOf), false);
+                        report(Failures.line(outcome.component(), outcome.failure(), configurator::sourceOf)
+                                + origin(bundle), false);
                     }
                     // Declarative Services may see the bundle after this tracker did: give it until the deadline.
                     if (outcome.result() != ComponentWatch.Result.NO_COMPONENT || left.isZero()) {
@@ -191,6 +192,18 @@ public final class ConfigAgent {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Which jar a bundle installed at runtime came from (an app dropped into the apps folder, or installed from the
+     * console): with several apps arriving, the setting's key alone may not say whose it is.
+     */
+    static String origin(Bundle bundle) {
+        String location = bundle.getLocation();
+        if (location == null || !location.endsWith(".jar")) {
+            return "";
+        }
+        return " (" + location.substring(location.lastIndexOf('/') + 1) + ")";
     }
 
     /**
@@ -243,7 +256,8 @@ public final class ConfigAgent {
             if (levelReached) {
                 reloadFile();
             }
-            configurator.addBundle(bundle.getBundleId(), specs).forEach(p -> report(p.line(), duringStartup));
+            String origin = duringStartup ? "" : origin(bundle);
+            configurator.addBundle(bundle.getBundleId(), specs).forEach(p -> report(p.line() + origin, duringStartup));
             startedCheck(bundle);
             return bundle;
         }
