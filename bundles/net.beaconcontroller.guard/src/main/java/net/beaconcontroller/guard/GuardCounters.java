@@ -17,8 +17,8 @@ public record GuardCounters(List<Port> ports) {
      *                        arrive before its drop flow takes effect, or while it is being re-installed)
      * @param droppedBySwitch PACKET_INs from this port dropped because the whole switch was over its budget
      * @param dropFlows       drop flows installed on the port
-     * @param episodes        guard episodes: drops with no more than {@code dropSeconds} between one's end and the next
-     *                        one's start are one episode, logged once
+     * @param episodes        guard episodes: blocks with less than 30 s between one's end and the next one's start are
+     *                        one episode, logged once
      */
     public record Port(long dpid, int port, long droppedByPort, long droppedBySwitch, long dropFlows, long episodes) {
     }

@@ -69,8 +69,8 @@ public final class Guard implements IGuard, IOFMessageListener, IFlowReconciler 
         int portBurst() default 4000;
 
         @AttributeDefinition(min = "1", max = "1000000000", description = "PACKET_INs per second one switch may send"
-                + " on average, its ports together: a tenth of what one I/O thread routes, so a few switches over"
-                + " budget still leave room for the rest.")
+                + " on average, its ports together: ten ports at their full budget; protects the switch's own control"
+                + " path and flow table, far below what Beacon's pipeline takes.")
         int switchRate() default 20000;
 
         @AttributeDefinition(min = "1", max = "1000000000", description = "PACKET_INs one switch may send at once"
@@ -78,7 +78,7 @@ public final class Guard implements IGuard, IOFMessageListener, IFlowReconciler 
         int switchBurst() default 40000;
 
         @AttributeDefinition(min = "1", max = "3600", description = "Seconds a port over its budget stays blocked (the"
-                + " drop flow's hard timeout); blocked again at once if it is still over when the flow expires.")
+                + " drop flow's hard timeout); blocked again once the burst its bucket refilled meanwhile is spent.")
         int dropSeconds() default 2;
 
         @AttributeDefinition(min = "2", max = "65534", description = "Priority of the drop flow; the LLDP flow beside"

@@ -28,6 +28,12 @@ final class SwitchGuard {
     static final long CHOICE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How long a port is taken to stay a link port (or not): a lookup in the topology per PACKET_IN would cost. */
     static final long LINK_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * A port not blocked for this long after its last block ended is out of its episode: its next block is logged.
+     * Not just the drop time: a port sending a little over its budget empties its refilled bucket only after
+     * {@code burst / (its rate - budget)} seconds, and each of its blocks would be a line of its own.
+     */
+    static final long EPISODE_GAP_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final long MIN_RATE_SPAN_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** What to do with one PACKET_IN. */
@@ -156,8 +162,7 @@ final class SwitchGuard {
             counters(p).episodes.increment();
         }
         p.inEpisode = true;
-        // A port blocked again within the drop time after its drop flow expired is the same episode going on.
-        p.episodeUntil = p.dropUntil + budgets.dropNanos();
+        p.episodeUntil = p.dropUntil + EPISODE_GAP_NANOS;
         counters(p).dropFlows.increment();
         long span = Math.max(MIN_RATE_SPAN_NANOS, now - previousStart);
         return new Block(p.number, cause, (p.last + p.count) * 1_000_000_000L / span, start);

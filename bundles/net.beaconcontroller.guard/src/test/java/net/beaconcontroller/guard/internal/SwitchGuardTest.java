@@ -55,16 +55,20 @@ class SwitchGuardTest {
         assertEquals(10, passes(g, 1, 10, later));
         var again = assertInstanceOf(Block.class, g.admit(1, later));
         assertFalse(again.episodeStart(), "blocked again right after the drop flow expired: the same episode");
-        // Quiet for longer than the drop time after that block: a new episode.
-        long quiet = later + 2000 * MS + 2001 * MS;
+        // Blocked again 20 s after that block ended (a port a little over its budget): still the same episode.
+        long slow = later + 2000 * MS + 20_000 * MS;
+        assertEquals(10, passes(g, 1, 10, slow));
+        assertFalse(assertInstanceOf(Block.class, g.admit(1, slow)).episodeStart());
+        // Not blocked for longer than the episode gap after that block: a new episode.
+        long quiet = slow + 2000 * MS + SwitchGuard.EPISODE_GAP_NANOS + MS;
         assertEquals(10, passes(g, 1, 10, quiet));
         assertTrue(assertInstanceOf(Block.class, g.admit(1, quiet)).episodeStart());
 
         var c = counters.snapshot().ports();
         assertEquals(1, c.size(), "only the port that went over is listed");
-        assertEquals(3, c.get(0).dropFlows());
+        assertEquals(4, c.get(0).dropFlows());
         assertEquals(2, c.get(0).episodes());
-        assertEquals(3 + 100, c.get(0).droppedByPort());
+        assertEquals(4 + 100, c.get(0).droppedByPort());
     }
 
     @Test
