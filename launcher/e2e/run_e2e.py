@@ -23,6 +23,7 @@ import ovsenv
 import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
+from guard_e2e import test_packetin_guard  # noqa: F401 - found by name in main()
 from controller import ControllerProcess
 
 # Against a learning switch a loop is a broadcast storm, and the console commands, failover and moves are the network
@@ -31,7 +32,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host", "firewall", "firewall_cost", "acl")
+                      "restart_moved_host", "firewall", "firewall_cost", "acl", "packetin_guard")
 TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + NETWORK_ONLY_TESTS
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
@@ -40,7 +41,7 @@ NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
                      "host_move", "apps_modularity", "beacon_restart",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
-                     "firewall", "firewall_cost", "acl")
+                     "firewall", "firewall_cost", "acl", "packetin_guard")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
 ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
