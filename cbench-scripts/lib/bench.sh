@@ -177,6 +177,8 @@ wait_listen() {
 
 # Starts Beacon pinned to CPUS on PORT with extra -D options; sets BEACON_PID and BEACON_LOG.
 #   start_beacon NAME CPUS PORT [-Dkey=value...]
+# The PACKET_IN guard is off: cbench's switches send every PACKET_IN on in_port 2 at millions a second, which its
+# per-port budget would drop (docs/guard.md). configurationSwitch has no guard; the default configuration has.
 # Each start gets a private copy of the Equinox configuration (its bundle cache and lock), so runs never share
 # state with each other or with another Beacon started from the same product. Its console reads a fifo this
 # script holds open, so it never sees end of input; console commands can be written to "$BEACON_CONSOLE".
@@ -189,9 +191,9 @@ start_beacon() {
   BEACON_CONSOLE="$BENCH_WORK/console-$name"
   BEACON_LOG="$BENCH_WORK/beacon-$name.log"
   mkfifo "$BEACON_CONSOLE"
-  BEACON_CMD="JAVA_OPTS=\"-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 $* ${BEACON_JAVA_OPTS:-}\""
+  BEACON_CMD="JAVA_OPTS=\"-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 -Dguard.enabled=false $* ${BEACON_JAVA_OPTS:-}\""
   BEACON_CMD+=" taskset -c $cpus $BEACON_HOME/beacon -configuration <private copy of $BEACON_CONFIGURATION>"
-  JAVA_OPTS="-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 $* ${BEACON_JAVA_OPTS:-}" \
+  JAVA_OPTS="-Dcontroller.listenAddress=127.0.0.1 -Dcontroller.listenPort=$port -Dcontroller.legacyListenPort=-1 -Dguard.enabled=false $* ${BEACON_JAVA_OPTS:-}" \
     taskset -c "$cpus" "$BEACON_HOME/beacon" -configuration "$area" <>"$BEACON_CONSOLE" >"$BEACON_LOG" 2>&1 &
   BEACON_PID=$!
   track "$BEACON_PID"

@@ -68,6 +68,10 @@ class ControllerProcess:
             text = "".join(self._out)
         return text[start:]
 
+    def pid(self):
+        """The controller's process id (the JVM's: Beacon's launcher script execs java)."""
+        return self._proc.pid
+
     def alive(self):
         return self._proc is not None and self._proc.poll() is None
 

@@ -27,6 +27,7 @@ import rest
 from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
 from apps_e2e import test_apps_folder  # noqa: F401 - found by name in main()
+from guard_e2e import test_packetin_guard  # noqa: F401 - found by name in main()
 import tlspki
 from controller import ControllerProcess
 
@@ -36,7 +37,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host", "firewall", "firewall_cost", "acl")
+                      "restart_moved_host", "firewall", "firewall_cost", "acl", "packetin_guard")
 # Beacon's own listeners and apps folder: ovs-testcontroller (the harness check) listens on one port only and takes no
 # bundles.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity", "apps_folder")
@@ -46,7 +47,8 @@ TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + B
          + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
 # unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
-# "Limits"; docs/running.md, "What happens on restart").
+# "Limits"; docs/running.md, "What happens on restart"); so does packetin_guard, whose latency bound Open vSwitch's
+# userspace datapath misses one run in two (docs/guard.md, "Measured").
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
                      "host_move", "apps_modularity", "beacon_restart",

@@ -35,10 +35,16 @@ public record FlowOwner(int id, String name) {
     public static final FlowOwner STATIC_FLOWS = new FlowOwner(0x03, "staticflowpusher");
     /** The firewall's drop flows, as narrow as the packet they refused. */
     public static final FlowOwner FIREWALL = new FlowOwner(0x04, "firewall");
+    /**
+     * The PACKET_IN guard's short-lived flows on a port over its budget (a drop, and LLDP to the controller), which
+     * end by their hard timeout.
+     */
+    public static final FlowOwner GUARD = new FlowOwner(0x05, "guard");
     /** The cluster's migration marker flows ({@code 0xbeac...}, the id chosen to keep the markers' existing cookies). */
     public static final FlowOwner CLUSTER = new FlowOwner(CLUSTER_ID, CLUSTER_NAME);
 
-    private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, FIREWALL, CLUSTER);
+    private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, FIREWALL, GUARD,
+            CLUSTER);
 
     public FlowOwner {
         if (id < 1 || id > 0xff) {

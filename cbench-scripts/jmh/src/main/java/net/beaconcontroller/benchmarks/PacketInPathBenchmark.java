@@ -3,6 +3,7 @@ package net.beaconcontroller.benchmarks;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,11 +21,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.internal.DispatchHarness;
+import net.beaconcontroller.guard.internal.Guard;
 import net.beaconcontroller.learningswitch.internal.LearningSwitch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFMessageReader;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFParseException;
+import net.beaconcontroller.topology.ITopology;
 
 /**
  * The whole per-PACKET_IN path of the learning switch without sockets, old platform against new in one run: a batch
@@ -33,7 +36,10 @@ import net.beaconcontroller.openflow.OFParseException;
  * <ul>
  * <li>{@code platform}: dispatched as {@code Controller.dispatch} does (reused {@code DispatchContext}, try/finally)
  * to the real {@link LearningSwitch} ({@code ctx.frame()}, {@code OFMatch.fromFrame}, {@code SwitchLocal} table);
- * <li>{@code previous}: the pre-platform loop and learning switch ({@link OldLearningSwitch}).
+ * <li>{@code previous}: the pre-platform loop and learning switch ({@link OldLearningSwitch});
+ * <li>{@code guarded}: {@code platform} with the PACKET_IN guard in front, on with budgets no PACKET_IN reaches
+ * (1e9/s), so that every one pays the whole check (its switch's state, two token buckets, the window count) and none
+ * is dropped: the guard's cost per PACKET_IN is {@code guarded - platform}.
  * </ul>
  * The answer (a FLOW_MOD) is serialized into the switch's direct output buffer. Per operation: one PACKET_IN.
  *
@@ -58,30 +64,47 @@ public class PacketInPathBenchmark {
     private final ByteBuffer in = ByteBuffer.allocateDirect(BATCH * CbenchPacketIn.LENGTH);
     private final BenchSwitch sw = new BenchSwitch();
     private final BenchSwitch oldSw = new BenchSwitch();
+    private final BenchSwitch guardedSw = new BenchSwitch();
     private DispatchHarness dispatcher;
+    private DispatchHarness guarded;
     private OldLearningSwitch old;
     private int nextMac;
 
     @Setup
     public void setUp() throws OFParseException {
-        var learning = new LearningSwitch(noProvider(), config());
+        var learning = new LearningSwitch(unused(IBeaconProvider.class), config());
         dispatcher = new DispatchHarness(learning);
+        var huge = Map.<String, Object>of("portRate", 1_000_000_000, "portBurst", 1_000_000_000, "switchRate",
+                1_000_000_000, "switchBurst", 1_000_000_000);
+        guarded = new DispatchHarness(new Guard(unused(IBeaconProvider.class), unused(ITopology.class),
+                settings(Guard.Config.class, huge)), new LearningSwitch(unused(IBeaconProvider.class), config()));
         old = new OldLearningSwitch(1 << 20);
         // Both learn the destination host on port 2, as from cbench's gratuitous ARP.
         var arp = packetIn(0xffff_ffff_ffffL, DST, 2);
         dispatcher.dispatch(sw, arp);
+        guarded.dispatch(guardedSw, arp);
         old.packetIn(oldSw, (OFPacketIn) arp);
     }
 
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public long platform() throws OFParseException {
+        return dispatchBatch(dispatcher, sw);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long guarded() throws OFParseException {
+        return dispatchBatch(guarded, guardedSw);
+    }
+
+    private long dispatchBatch(DispatchHarness harness, BenchSwitch to) throws OFParseException {
         fill();
         OFMessage msg;
         while ((msg = OFMessageReader.read(in)) != null) {
-            dispatcher.dispatch(sw, msg);
+            harness.dispatch(to, msg);
         }
-        return sw.written;
+        return to.written;
     }
 
     @Benchmark
@@ -123,15 +146,21 @@ public class PacketInPathBenchmark {
         return OFMessageReader.read(b);
     }
 
-    private static IBeaconProvider noProvider() {
-        return (IBeaconProvider) Proxy.newProxyInstance(IBeaconProvider.class.getClassLoader(),
-                new Class<?>[] {IBeaconProvider.class}, (p, m, a) -> {
-                    throw new UnsupportedOperationException(m.getName());
-                });
+    /** A service the benchmarked path never calls. */
+    private static <T> T unused(Class<T> type) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (p, m, a) -> {
+            throw new UnsupportedOperationException(m.getName());
+        }));
+    }
+
+    /** A component's settings as Declarative Services would hand them over: {@code values}, else the defaults. */
+    private static <A> A settings(Class<A> type, Map<String, Object> values) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (p, m, a) -> values.getOrDefault(m.getName(), m.getDefaultValue())));
     }
 
     /** The learning switch's defaults, as Declarative Services would hand them over. */
-    private static LearningSwitch.Config config() {
+    static LearningSwitch.Config config() {
         return new LearningSwitch.Config() {
             @Override
             public Class<? extends Annotation> annotationType() {
