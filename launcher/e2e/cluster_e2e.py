@@ -373,9 +373,8 @@ def test_cluster_static_flows(ctx):
     """A static flow pushed over REST on one instance, for a switch another instance masters: on the switch once,
     listed by every instance; deleted on a third instance: gone from the switch and from every list."""
     net = ctx.net
-    # Known defect (docs/cluster.md, "Limits"): a static flow changed while its switch migrates may miss the switch, when
-    # the change reaches the old master after the switch demoted it; the next reconciliation of the switch mends it.
-    # This test checks the steady case: no balancing move under way (right after cluster_kill_any's restarts there is).
+    # The change is made on a member that is not the switch's master, so the masters must be known and steady here; a
+    # change racing a migration is StaticFlowPusherTest's (the switch's new master writes it again).
     roles = steady_masters(ctx)
     br = next(b for b in roles if master_port(roles, b) != OF_PORT)
     dpid = dpid_of(ctx, br)

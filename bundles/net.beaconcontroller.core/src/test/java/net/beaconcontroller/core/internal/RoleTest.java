@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,8 +20,8 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.FixedRole;
 import net.beaconcontroller.core.test.RecordingListener;
-import net.beaconcontroller.openflow.NiciraRoleReply;
 import net.beaconcontroller.openflow.NiciraRoleRequest;
 import net.beaconcontroller.openflow.OFBarrierRequest;
 import net.beaconcontroller.openflow.OFData;
@@ -44,43 +41,6 @@ import net.beaconcontroller.openflow.vendor.NiciraRole;
 class RoleTest {
     private static final Duration QUIET = Duration.ofMillis(300);
 
-    /** Gives every switch one role, records what it is asked to forward, and lets every message through. */
-    private static final class FixedRole implements IRoleArbiter {
-        final NiciraRole role;
-        final List<OFMessage> forwarded = new CopyOnWriteArrayList<>();
-        /** Completes when the test says the master's barrier has. */
-        final CompletableFuture<Void> masterBarrier = new CompletableFuture<>();
-
-        FixedRole(NiciraRole role) {
-            this.role = role;
-        }
-
-        @Override
-        public CompletionStage<NiciraRole> initialRole(IOFSwitch sw) {
-            return CompletableFuture.completedFuture(role);
-        }
-
-        @Override
-        public boolean handles(IOFSwitch sw, OFMessage msg) {
-            return true;
-        }
-
-        @Override
-        public void writeThroughMaster(IOFSwitch sw, OFMessage msg) {
-            forwarded.add(msg);
-        }
-
-        @Override
-        public CompletionStage<Void> barrierThroughMaster(IOFSwitch sw, Duration timeout) {
-            forwarded.add(new OFBarrierRequest(0));
-            return masterBarrier;
-        }
-    }
-
-    private static FakeSwitch answeringRoles(FakeSwitch fake) {
-        return fake.answer(OFType.VENDOR, m -> new NiciraRoleReply(m.xid(), ((NiciraRoleRequest) m).role()).toByteArray());
-    }
-
     @Test
     void aSlaveKeepsTheSwitchFlowsDropsItsPacketInsAndForwardsItsWrites() {
         try (var fx = ControllerFixture.start("controller.preExistingFlows=DELETE")) {
@@ -88,7 +48,7 @@ class RoleTest {
             fx.controller.setRoleArbiter(arbiter);
             var listener = new RecordingListener("recorder");
             fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);
-            var fake = answeringRoles(fx.connect(1));
+            var fake = fx.connect(1).answeringRoles();
             var sw = fx.handshake(fake);
             NiciraRoleRequest request = fake.expect(OFType.VENDOR, WAIT);
             assertEquals(NiciraRole.SLAVE, request.role());
@@ -123,7 +83,7 @@ class RoleTest {
     void aSlaveMadeMasterReconcilesTheFlowTableAndNeverWipesIt() {
         try (var fx = ControllerFixture.start("controller.preExistingFlows=RECONCILE")) {
             fx.controller.setRoleArbiter(new FixedRole(NiciraRole.SLAVE));
-            var fake = answeringRoles(fx.connect(3));
+            var fake = fx.connect(3).answeringRoles();
             var sw = fx.handshake(fake);
             fake.expect(OFType.VENDOR, WAIT);
             sleep(QUIET);
@@ -149,7 +109,7 @@ class RoleTest {
             var judging = new CountDownLatch(1);
             var demoted = new CountDownLatch(1);
             fx.addFlowReconciler(new StaleAfter(judging, demoted));
-            var fake = answeringRoles(fx.connect(6));
+            var fake = fx.connect(6).answeringRoles();
             fake.flowTable(List.of(stale));
             var sw = fx.handshake(fake);
             assertTrue(judging.await(WAIT.toSeconds(), TimeUnit.SECONDS));
@@ -168,7 +128,7 @@ class RoleTest {
                 "controller.reconcileFallback=DELETE")) {
             var arbiter = new FixedRole(NiciraRole.MASTER);
             fx.controller.setRoleArbiter(arbiter);
-            var fake = answeringRoles(fx.connect(7));
+            var fake = fx.connect(7).answeringRoles();
             fake.answer(OFType.STATS_REQUEST, m -> isFlowTableRequest(m) ? null
                     : new OFStatsReply(m.xid(), 0, FakeSwitch.DESCRIPTION).toByteArray());
             var sw = fx.handshake(fake);
@@ -229,7 +189,7 @@ class RoleTest {
             fx.controller.setRoleArbiter(new FixedRole(NiciraRole.MASTER));
             var listener = new RecordingListener("recorder");
             fx.controller.addOFMessageListener(OFType.PACKET_IN, listener);
-            var fake = answeringRoles(fx.connect(2));
+            var fake = fx.connect(2).answeringRoles();
             var sw = fx.handshake(fake);
             assertEquals(NiciraRole.MASTER, sw.getRole());
             OFFlowMod delete = fake.expect(OFType.FLOW_MOD, WAIT);
@@ -268,7 +228,7 @@ class RoleTest {
     @Test
     void switchesConnectedBeforeTheClusterStartsTakeItsRoles() {
         try (var fx = ControllerFixture.start()) {
-            var fake = answeringRoles(fx.connect(5));
+            var fake = fx.connect(5).answeringRoles();
             var sw = fx.handshake(fake);
             assertEquals(NiciraRole.OTHER, sw.getRole());
             fx.controller.setRoleArbiter(new FixedRole(NiciraRole.SLAVE));

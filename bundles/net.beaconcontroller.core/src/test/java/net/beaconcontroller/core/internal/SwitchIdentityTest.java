@@ -24,8 +24,6 @@ import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.test.LogCapture;
-import net.beaconcontroller.openflow.NiciraRoleReply;
-import net.beaconcontroller.openflow.NiciraRoleRequest;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFEchoReply;
 import net.beaconcontroller.openflow.OFEchoRequest;
@@ -111,10 +109,6 @@ class SwitchIdentityTest {
         }
     }
 
-    private static FakeSwitch answeringRoles(FakeSwitch fake) {
-        return fake.answer(OFType.VENDOR, m -> new NiciraRoleReply(m.xid(), ((NiciraRoleRequest) m).role()).toByteArray());
-    }
-
     /**
      * The review's finding: the DPID used to be settled only at the end of the claimant's handshake, after its
      * SET_CONFIG, the role request (with which Open vSwitch demotes the live MASTER connection), the wipe of its flows
@@ -134,10 +128,10 @@ class SwitchIdentityTest {
                     return CompletableFuture.completedFuture(null);
                 }
             });
-            var holderFake = answeringRoles(fx.connect(0x44, FakeSwitch.port(1, "eth1")));
+            var holderFake = fx.connect(0x44, FakeSwitch.port(1, "eth1")).answeringRoles();
             var holder = fx.handshake(holderFake);
 
-            var impostor = answeringRoles(fx.connect(0x44, FakeSwitch.port(9, "evil9"))).hello();
+            var impostor = fx.connect(0x44, FakeSwitch.port(9, "evil9")).answeringRoles().hello();
             impostor.awaitClosed(WAIT);
 
             assertEquals(List.of(OFType.HELLO, OFType.FEATURES_REQUEST), impostor.types());

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import net.beaconcontroller.openflow.NiciraRoleReply;
+import net.beaconcontroller.openflow.NiciraRoleRequest;
 import net.beaconcontroller.openflow.OFBarrierReply;
 import net.beaconcontroller.openflow.OFData;
 import net.beaconcontroller.openflow.OFEchoReply;
@@ -160,6 +162,11 @@ public final class FakeSwitch implements AutoCloseable {
     /** The FEATURES_REPLY this switch answers with. */
     public OFFeaturesReply features(int xid) {
         return new OFFeaturesReply(xid, dpid, N_BUFFERS, 1, CAPABILITIES, ACTIONS, ports);
+    }
+
+    /** Grants every Nicira role request the role it asks for. */
+    public FakeSwitch answeringRoles() {
+        return answer(OFType.VENDOR, m -> new NiciraRoleReply(m.xid(), ((NiciraRoleRequest) m).role()).toByteArray());
     }
 
     /**

@@ -56,8 +56,9 @@ import net.beaconcontroller.util.StateFiles;
  *
  * <p>In a cluster the members share the flows ({@code staticflowpusher.flows}, one entry per name: the writer's id
  * and the flow's line of the file): a flow added or removed on any member is written to or taken off its switch by
- * that member (through the switch's master) and kept in every member's file; a member ignores its own entries coming
- * back. A switch that connects gets its flows from its master. A member that joins offers the flows of its file under
+ * that member (through the switch's master) and again by the member that holds the switch when the change reaches it,
+ * and kept in every member's file; a member ignores its own entries coming back. A switch that connects gets its
+ * flows from its master. A member that joins offers the flows of its file under
  * names the cluster does not have yet and writes them to their switches; for the other names it takes the cluster's
  * version, taking its own off the switch and writing the cluster's.
  */
@@ -159,18 +160,35 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
     }
 
     /**
-     * Another member added, replaced ({@code entry} not null) or removed a flow: this member keeps it in its file too.
-     * The member that made the change wrote it to the switch.
+     * Another member added, replaced ({@code flow} not null) or removed a flow: this member keeps it in its file too,
+     * and writes it if it holds the switch. The member that made the change wrote it through the master it knew, but
+     * a switch that migrated meanwhile refuses that write from its old master; its new one (MASTER, or EQUAL as the
+     * migration's target) writes it here. A member that was still SLAVE when the change came reconciles the table
+     * with it when it becomes master. Twice written in the steady case, which a strict ADD or DELETE allows.
      */
     private void sharedFlow(Change<String, StaticFlow> change) {
         var name = change.key();
         var flow = change.value();
+        StaticFlow old;
         synchronized (this) {
-            var old = flow == null ? flows.remove(name) : flows.put(name, flow);
+            old = flow == null ? flows.remove(name) : flows.put(name, flow);
             if (Objects.equals(old, flow)) {
                 return;
             }
             save(old == null ? () -> flows.remove(name) : () -> flows.put(name, old));
+        }
+        if (old != null && old.active()) {
+            sendAsHolder(old, false);
+        }
+        if (flow != null && flow.active()) {
+            sendAsHolder(flow, true);
+        }
+    }
+
+    private void sendAsHolder(StaticFlow flow, boolean add) {
+        var sw = beacon.getSwitches().get(flow.dpid());
+        if (sw != null && sw.isMaster()) {
+            write(sw, flow, add);
         }
     }
 
@@ -313,9 +331,13 @@ public final class StaticFlowPusher implements IStaticFlowPusher, IFlowReconcile
         if (sw == null) {
             return false;
         }
+        write(sw, flow, add);
+        return true;
+    }
+
+    private static void write(IOFSwitch sw, StaticFlow flow, boolean add) {
         sw.write(add ? flow.add() : flow.delete());
         sw.flush();
-        return true;
     }
 
     private synchronized StaticFlowIndex index() {

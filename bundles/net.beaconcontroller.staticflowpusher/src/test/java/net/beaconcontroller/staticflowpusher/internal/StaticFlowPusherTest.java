@@ -21,6 +21,7 @@ import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
+import net.beaconcontroller.core.test.FixedRole;
 import net.beaconcontroller.core.test.MemorySharedState;
 import net.beaconcontroller.openflow.OFFlowMod;
 import net.beaconcontroller.openflow.OFFlowRemoved;
@@ -30,6 +31,7 @@ import net.beaconcontroller.openflow.action.OFAction;
 import net.beaconcontroller.openflow.action.OFActionOutput;
 import net.beaconcontroller.openflow.action.OFActions;
 import net.beaconcontroller.openflow.statistics.OFFlowStatsEntry;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 
 /** Static flows against a real controller and scripted switches, kept in a real file. */
@@ -211,43 +213,59 @@ class StaticFlowPusherTest {
         }
     }
 
-    /** Two members of a cluster, each a controller with switch 1 connected, sharing their flows. */
+    /**
+     * Two members of a cluster sharing their flows, each with its own connection to switch 1 (a fake switch per
+     * member): one is its SLAVE, two its MASTER. Whoever changes a flow, the master writes it, even when the slave's
+     * write through the master is lost; the slave's connection gets none.
+     */
     @Test
-    void inAClusterEveryMemberKeepsEveryFlowAndOnlyTheMemberThatChangedOneWritesIt() throws IOException {
+    void inAClusterEveryMemberKeepsEveryFlowAndTheSwitchsMasterWritesEveryChange() throws IOException {
         var oneFile = dir.resolve("one.txt");
         var twoFile = dir.resolve("two.txt");
         var old = flow("old", 1, "in_port=3", "drop", 5);
         new FlowFile(twoFile).write(List.of(old));
         try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
                 var fx2 = ControllerFixture.start()) {
-            var s1 = fx1.connectActive(1);
-            var s2 = fx2.connectActive(1);
-            fx1.awaitReconciliations(1);
+            var slave = new FixedRole(NiciraRole.SLAVE);
+            slave.masterBarrier.complete(null);
+            fx1.controller.setRoleArbiter(slave);
+            fx2.controller.setRoleArbiter(new FixedRole(NiciraRole.MASTER));
+            var s1 = fx1.connect(1).answeringRoles();
+            var slaveConnection = fx1.handshake(s1);
+            var s2 = fx2.connect(1).answeringRoles();
+            fx2.handshake(s2);
             fx2.awaitReconciliations(1);
             var one = fx1.addFlowReconciler(new StaticFlowPusher(fx1.controller, new FlowFile(oneFile), cluster));
-            // Two joins with a flow of its own: the cluster takes it, and one keeps it too.
+            // Two joins with a flow of its own: the cluster takes it, one keeps it too, and two, the master, writes it.
             var two = fx2.addFlowReconciler(new StaticFlowPusher(fx2.controller, new FlowFile(twoFile), cluster));
+            s2.expect(OFType.FLOW_MOD, m -> isAdd(m, old), WAIT);
             cluster.settle();
             assertEquals(List.of(old), one.getFlows());
+
+            // Added on the slave: its write through the master is lost, and the master writes it when it hears of it.
             var f1 = flow("f1", 1, "in_port=1", "output:2", 100);
             assertTrue(one.add(f1));
-            s1.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
+            s2.expect(OFType.FLOW_MOD, m -> isAdd(m, f1), WAIT);
+            assertTrue(slave.forwarded.stream().anyMatch(m -> isAdd(m, f1)), "the slave wrote through the master too");
             cluster.settle();
             assertEquals(List.of(f1, old), two.getFlows());
             assertEquals(Set.of(f1, old), Set.copyOf(new FlowFile(twoFile).read()),
                     "kept in the other member's file too");
-            // Replaced and then cleared on two: two writes the changes, one only keeps the list.
+
+            // Replaced on the master, then cleared on the slave: the master writes it all, the slave keeps the list.
             var f1b = flow("f1", 1, "in_port=1", "output:3", 100);
             two.add(f1b);
-            s2.fake().expect(OFType.FLOW_MOD, m -> isDelete(m, f1), WAIT);
-            s2.fake().expect(OFType.FLOW_MOD, m -> isAdd(m, f1b), WAIT);
-            assertEquals(2, two.clearAll());
+            s2.expect(OFType.FLOW_MOD, m -> isDelete(m, f1), WAIT);
+            s2.expect(OFType.FLOW_MOD, m -> isAdd(m, f1b), WAIT);
             cluster.settle();
-            assertEquals(List.of(), one.getFlows());
-            assertEquals(List.of(), new FlowFile(oneFile).read());
-            s1.sw().barrier(WAIT).join();
-            assertEquals(1, adds(s1.fake()), "one wrote only its own flow; two's changes came from two");
-            assertTrue(s1.fake().received().stream().noneMatch(m -> isDelete(m, f1b) || isDelete(m, old)));
+            assertEquals(2, one.clearAll());
+            s2.expect(OFType.FLOW_MOD, m -> isDelete(m, f1b), WAIT);
+            s2.expect(OFType.FLOW_MOD, m -> isDelete(m, old), WAIT);
+            cluster.settle();
+            assertEquals(List.of(), two.getFlows());
+            assertEquals(List.of(), new FlowFile(twoFile).read());
+            slaveConnection.barrier(WAIT).join();
+            s1.expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
             one.deactivate();
             two.deactivate();
         }
