@@ -114,8 +114,8 @@ class PrivateOvs:
         return run(["ovs-vsctl", f"--db=unix:{self.db_sock}", f"--timeout={timeout}", *args],
                    env=self.env, check=check, timeout=timeout + 5)
 
-    def ofctl(self, *args, check=True):
-        return run(["ovs-ofctl", "-O", "OpenFlow10", *args], env=self.env, check=check)
+    def ofctl(self, *args, check=True, timeout=30):
+        return run(["ovs-ofctl", "-O", "OpenFlow10", *args], env=self.env, check=check, timeout=timeout)
 
     def appctl(self, *args, check=True):
         return run(["ovs-appctl", "-t", "ovs-vswitchd", *args], env=self.env, check=check)

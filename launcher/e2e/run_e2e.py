@@ -37,7 +37,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host", "firewall", "firewall_cost", "acl", "packetin_guard")
+                      "restart_moved_host", "firewall", "firewall_cost", "acl", "packetin_guard", "reconcile_100k")
 # Beacon's own listeners and apps folder: ovs-testcontroller (the harness check) listens on one port only and takes no
 # bundles.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity", "apps_folder")
@@ -51,7 +51,7 @@ DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingal
 # userspace datapath misses one run in two (docs/guard.md, "Measured").
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
-                     "host_move", "apps_modularity", "beacon_restart",
+                     "host_move", "apps_modularity", "beacon_restart", "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
                      "firewall", "firewall_cost", "acl")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
@@ -1359,6 +1359,72 @@ def test_beacon_restart(ctx):
         for p in pings:
             p.stop()
     return "; ".join(results)
+
+
+# Flows of the table near controller.reconcileMaxFlows (100,000) that reconcile_100k installs on one switch while
+# Beacon runs: routing's own towards hosts nobody has seen since (kept: unsure until they speak), routing's out of a
+# port the switch does not have (stale: deleted), and other tools' (foreign: kept and reported).
+RECONCILE_UNSURE, RECONCILE_STALE, RECONCILE_FOREIGN = 59_000, 10_000, 30_000
+
+
+def test_reconcile_100k(ctx):
+    """Flow reconciliation of a table near `controller.reconcileMaxFlows` on Open vSwitch (issue 23): 99,000 flows put
+    on s1 with ovs-ofctl, then Beacon restarted (SIGTERM) with h1 -> h2 pinging every 0.1 s. Asserts the reconciliation
+    of s1 kept the unsure and foreign flows, deleted exactly the stale ones, lost no ping, and says how long the read
+    and the judging took and what Beacon's heap holds after (about 20 s)."""
+    net = ctx.network(ovsenv.linear(2, dpid_base=0x500))
+    h1, h2 = net.spec.hosts
+    net.dirty = True  # 99,000 flows the next test must not meet
+    if not net.ping_retry(h1, h2):
+        raise AssertionError(f"{h1.name} cannot reach {h2.name} before the flows")
+    br = net.bridges["s1"]
+    path = os.path.join(ctx.workdir, "flows-100k.txt")
+    with open(path, "w") as f:
+        for i in range(RECONCILE_UNSURE + RECONCILE_STALE):
+            mac = f"0e:00:{i >> 24 & 0xff:02x}:{i >> 16 & 0xff:02x}:{i >> 8 & 0xff:02x}:{i & 0xff:02x}"
+            out = 1 if i < RECONCILE_UNSURE else 99
+            f.write(f"{ROUTE_COOKIE},priority=1000,dl_vlan=0xffff,dl_dst={mac},actions=output:{out}\n")
+        for i in range(RECONCILE_FOREIGN):
+            f.write(f"cookie=0x0,priority=1,tcp,tp_dst={10_000 + i},actions=drop\n")
+    t = time.time()
+    net.ovs.ofctl("add-flows", br, path, timeout=300)
+    loaded = time.time() - t
+    before = len(net.ovs.ofctl("dump-flows", br, timeout=120).stdout.splitlines()) - 1
+    ping = BackgroundPing(ctx, net, h1, h2, "reconcile-100k")
+    try:
+        ping.wait_reply_after(time.time(), 10)
+        t = time.time()
+        mark = len(ctx.controller.output())
+        down, figures = restart(ctx, net, "SIGTERM")
+        kept, deleted, pushed, foreign = figures[dpid_text(net.spec.dpid("s1"))]
+        line = [m for m in RECONCILED.finditer(ctx.controller.output(mark))
+                if m.group(1) == dpid_text(net.spec.dpid("s1"))][-1]
+        time.sleep(2)
+        lost = ping.outage_after(t, 30)[1]
+    finally:
+        ping.stop()
+    dump = net.ovs.ofctl("dump-flows", br, timeout=120).stdout.splitlines()[1:]
+    unsure_left = sum("dl_dst=0e:00:" in x and "actions=output:1" in x for x in dump)
+    stale_left = sum("actions=output:99" in x for x in dump)
+    foreign_left = sum("cookie=0x0," in x and "tp_dst=" in x for x in dump)
+    heap = rest.Rest().metrics().get(("beacon_jvm_heap_bytes", frozenset({("area", "used")})))
+    heap_text = f"{heap / 2**20:.0f} MiB" if heap is not None else "not in /metrics"
+    summary = (f"{before} flows on s1 (loaded in {loaded:.1f} s); restart: down {down:.1f} s, reconciled"
+               f" ({line.group(2)}): {kept} kept, {deleted} deleted, {pushed} pushed, {foreign} foreign; left on the"
+               f" switch: {unsure_left} unsure, {stale_left} stale, {foreign_left} foreign; pings lost {lost};"
+               f" Beacon's heap used {heap_text}")
+    failures = []
+    if deleted != RECONCILE_STALE or stale_left:
+        failures.append(f"want exactly the {RECONCILE_STALE} stale flows deleted")
+    if foreign != RECONCILE_FOREIGN or foreign_left != RECONCILE_FOREIGN:
+        failures.append(f"want the {RECONCILE_FOREIGN} foreign flows counted and kept")
+    if unsure_left != RECONCILE_UNSURE or kept < RECONCILE_UNSURE:
+        failures.append(f"want the {RECONCILE_UNSURE} flows towards unseen hosts kept")
+    if lost:
+        failures.append("pings lost")
+    if failures:
+        raise AssertionError("; ".join(failures) + " -- " + summary)
+    return summary
 
 
 def test_restart_moved_host(ctx):
