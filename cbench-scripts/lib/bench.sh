@@ -17,6 +17,7 @@ OVS_TESTCONTROLLER=${OVS_TESTCONTROLLER:-$(command -v ovs-testcontroller || true
 BASE_PORT=${BASE_PORT:-16700}
 
 BENCH_PIDS=()
+BENCH_AT_EXIT=() # commands the EXIT trap runs once every tracked process has stopped (see at_exit)
 BENCH_WORK=""
 BENCH_OK=0
 BENCH_DEADLINE=0
@@ -50,6 +51,10 @@ bench_cleanup() {
   for pid in "${BENCH_PIDS[@]}"; do
     stop_pid "$pid"
   done
+  local cmd
+  for cmd in ${BENCH_AT_EXIT[@]+"${BENCH_AT_EXIT[@]}"}; do
+    $cmd || true
+  done
   if [[ $BENCH_OK != 1 && -n "${BENCH_OUT:-}" && -f "$BENCH_OUT.txt" ]]; then
     echo "# the run did not finish (exit status $status); logs in $BENCH_WORK" >>"$BENCH_OUT.txt"
   fi
@@ -65,6 +70,12 @@ bench_cleanup() {
 
 track() {
   BENCH_PIDS+=("$1")
+}
+
+# Has the EXIT trap run COMMAND (a function or command name, no arguments) after it has stopped every tracked
+# process: for what outlives them, such as a cgroup that can only be removed once its processes are gone.
+at_exit() {
+  BENCH_AT_EXIT+=("$1")
 }
 
 untrack() {

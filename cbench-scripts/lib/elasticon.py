@@ -4,7 +4,8 @@
     elasticon.py WORK_DIR OUT_BASE BALANCED_BY
 
 WORK_DIR holds load/packet-ins.csv and load/roles.csv (written by the generator's RoleLoad), phases.tsv (name,
-epoch ms) and migrations.tsv (start ms, end ms, dpid, from, to, the member's reported ms or "failed"), written by the
+epoch ms, each member's CPU ticks and, with a CPU budget, each member's cgroup "periods:throttled:throttled ns")
+and migrations.tsv (start ms, end ms, dpid, from, to, the member's reported ms or "failed"), written by the
 script. Prints the report (the caller appends it to OUT_BASE.txt) and writes OUT_BASE.svg (the Fig. 4 CDFs).
 Exits with 3 when a PACKET_IN was lost or answered twice, or a migration failed.
 """
@@ -44,7 +45,7 @@ def load(work):
     with open(work / "load" / "roles.csv") as f:
         for r in csv.DictReader(f):
             roles.append((float(r["ms"]), int(r["dpid"]), int(r["member"]), r["role"]))
-    phases, ticks = {}, {}
+    phases, ticks, throttles = {}, {}, {}
     hz = float((work / "clk_tck").read_text()) if (work / "clk_tck").exists() else 100.0
     for line in (work / "phases.tsv").read_text().split("\n"):
         if line:
@@ -52,7 +53,10 @@ def load(work):
             phases[name] = float(t)
             if cpu and cpu[0]:
                 ticks[name] = [int(c) / hz for c in cpu[0].split(",")]
+            if len(cpu) > 1 and cpu[1]:
+                throttles[name] = [tuple(int(x) for x in c.split(":")) for c in cpu[1].split(",")]
     phases["cpu_seconds"] = ticks
+    phases["throttles"] = throttles
     migrations = []
     for line in (work / "migrations.tsv").read_text().split("\n"):
         if line:
@@ -74,15 +78,23 @@ def fig4(rows, roles, phases):
     """Per phase and member: switches, rate, percentiles; returns the CDF series for the plot."""
     out, series = [], []
     members = sorted({m for *_, m, _ in rows if m is not None})
-    cpu = phases["cpu_seconds"]
+    cpu, throttles = phases["cpu_seconds"], phases["throttles"]
     for name in ("before", "after"):
         t0, t1 = phases[f"{name}_start"], phases[f"{name}_end"]
         seconds = (t1 - t0) / 1000
         masters = masters_at(roles, t0)
         used = [b - a for a, b in zip(cpu[f"{name}_start"], cpu[f"{name}_end"])] if f"{name}_end" in cpu else []
+        # CFS periods in which the member's cgroup ran out of its quota, and the time it stood still for it
+        held = []
+        if f"{name}_end" in throttles:
+            held = [tuple(y - x for x, y in zip(a, b))
+                    for a, b in zip(throttles[f"{name}_start"], throttles[f"{name}_end"])]
         for m in members + ["all"]:
             share = (sum(used) if m == "all" else used[m] if m < len(used) else None) if used else None
             load_cpu = "-" if share is None else f"{100 * share / seconds:.0f}%"
+            if held and m != "all" and m < len(held):
+                periods, throttled, ns = held[m]
+                load_cpu += f" ({100 * throttled / max(periods, 1):.0f}% / {ns / 1e6 / seconds:.0f} ms/s)"
             rtts = sorted(r for d, s, c, a, mm, r in rows if t0 <= s < t1 and r is not None and (m == "all" or mm == m))
             n_sw = sum(1 for v in masters.values() if m == "all" or v == m)
             out.append([name, f"member {m}" if m != "all" else "all", n_sw, len(rtts), f"{len(rtts) / seconds:.0f}",
@@ -91,8 +103,10 @@ def fig4(rows, roles, phases):
             if m != "all" and rtts:
                 series.append((f"{name}: member {m} ({n_sw} sw)", rtts))
     print("\n## Fig. 4: response time per member, switches split 7:1 (before) and after balancing (ms)\n")
-    print(table(["phase", "member", "switches", "PACKET_INs", "per s", "member CPU (% of a core)", "p50", "p95",
-                 "p99", "max"], out))
+    cpu_header = "member CPU (% of a core)"
+    if throttles:
+        cpu_header += " (periods throttled / throttled ms per s, summed over the CPUs)"
+    print(table(["phase", "member", "switches", "PACKET_INs", "per s", cpu_header, "p50", "p95", "p99", "max"], out))
     print("\nCDF points (ms):\n")
     print(table(["phase: member"] + [f"p{p:g}" for p in CDF_POINTS],
                 [[label] + [ms(pct(v, p)) for p in CDF_POINTS] for label, v in series]))
