@@ -14,25 +14,25 @@ final class Context {
     static final Context ROOT = new Context(null, null, null);
 
     private final Context up;
-    private final Test condition;
+    private final FieldTest condition;
     /** The ingress, once a condition fixed it; rules below then exist only at its switch. */
     private final SwitchPort pin;
 
-    private Context(Context up, Test condition, SwitchPort pin) {
+    private Context(Context up, FieldTest condition, SwitchPort pin) {
         this.up = up;
         this.condition = condition;
         this.pin = pin;
     }
 
-    Context with(Test t) {
-        SwitchPort p = t instanceof Test.Equals e && e.field() == Field.IN_PORT ? (SwitchPort) e.value() : pin;
+    Context with(FieldTest t) {
+        SwitchPort p = t instanceof FieldTest.Equals e && e.field() == Field.IN_PORT ? (SwitchPort) e.value() : pin;
         return new Context(this, t, p);
     }
 
     /** The context of {@code parent}'s child in {@code slot}. */
     Context below(Node parent, Object slot) {
         if (parent instanceof Node.Read r) {
-            return with(new Test.Equals(r.field, slot));
+            return with(new FieldTest.Equals(r.field, slot));
         }
         return (Boolean) slot ? with(((Node.Branch) parent).test) : this;
     }
@@ -71,7 +71,7 @@ final class Context {
             return;
         }
         up.applyTo(b); // root first: a later condition on the same address is the narrower prefix
-        if (condition instanceof Test.Prefix p) {
+        if (condition instanceof FieldTest.Prefix p) {
             if (p.field() == Field.NW_SRC) {
                 b.nwSrc(p.prefix(), p.length());
             } else {
@@ -79,7 +79,7 @@ final class Context {
             }
             return;
         }
-        var e = (Test.Equals) condition;
+        var e = (FieldTest.Equals) condition;
         if (e.field() == Field.IN_PORT) {
             b.inPort(((SwitchPort) e.value()).port());
             return;

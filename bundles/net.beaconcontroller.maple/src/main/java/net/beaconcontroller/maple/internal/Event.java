@@ -7,6 +7,6 @@ sealed interface Event permits Event.Read, Event.Check {
     }
 
     /** The policy asked a test and got {@code outcome}: a T node's branch. */
-    record Check(Test test, boolean outcome) implements Event {
+    record Check(FieldTest test, boolean outcome) implements Event {
     }
 }

@@ -152,7 +152,7 @@ final class FlowCompiler {
             }
         } else if (n instanceof Node.Read r) {
             for (var child : r.children.entrySet()) {
-                compile(child.getValue(), ctx.with(new Test.Equals(r.field, child.getKey())), at, changes);
+                compile(child.getValue(), ctx.with(new FieldTest.Equals(r.field, child.getKey())), at, changes);
             }
         } else {
             var b = (Node.Branch) n;
@@ -241,7 +241,7 @@ final class FlowCompiler {
     }
 
     private static boolean testsIngressElsewhere(Node.Branch b, long s) {
-        return b.test instanceof Test.Equals e && e.field() == Field.IN_PORT
+        return b.test instanceof FieldTest.Equals e && e.field() == Field.IN_PORT
                 && ((SwitchPort) e.value()).dpid() != s;
     }
 

@@ -18,8 +18,8 @@ final class Knowledge {
     private static final class Facts {
         Object exact;
         final Set<Object> excluded = new HashSet<>();
-        final List<Test.Prefix> inside = new ArrayList<>();
-        final List<Test.Prefix> outside = new ArrayList<>();
+        final List<FieldTest.Prefix> inside = new ArrayList<>();
+        final List<FieldTest.Prefix> outside = new ArrayList<>();
     }
 
     private Facts of(Field f) {
@@ -35,15 +35,15 @@ final class Knowledge {
         of(f).exact = value;
     }
 
-    void learn(Test t, boolean outcome) {
+    void learn(FieldTest t, boolean outcome) {
         Facts x = of(t.field());
-        if (t instanceof Test.Equals e) {
+        if (t instanceof FieldTest.Equals e) {
             if (outcome) {
                 x.exact = e.value();
             } else {
                 x.excluded.add(e.value());
             }
-        } else if (t instanceof Test.Prefix p) {
+        } else if (t instanceof FieldTest.Prefix p) {
             if (!outcome) {
                 x.outside.add(p);
             } else if (p.length() == 32) {
@@ -55,15 +55,15 @@ final class Knowledge {
     }
 
     /** The outcome of {@code t} if what is known decides it, else null. */
-    Boolean implied(Test t) {
+    Boolean implied(FieldTest t) {
         Facts x = facts.get(t.field());
-        if (t instanceof Test.Prefix p && p.length() == 0) {
+        if (t instanceof FieldTest.Prefix p && p.length() == 0) {
             return Boolean.TRUE;
         }
         if (x == null) {
             return null;
         }
-        return t instanceof Test.Equals e ? impliedEquals(x, e.value()) : impliedPrefix(x, (Test.Prefix) t);
+        return t instanceof FieldTest.Equals e ? impliedEquals(x, e.value()) : impliedPrefix(x, (FieldTest.Prefix) t);
     }
 
     private static Boolean impliedEquals(Facts x, Object value) {
@@ -75,12 +75,12 @@ final class Knowledge {
         }
         if (value instanceof Long bits) {
             int address = (int) bits.longValue();
-            for (Test.Prefix in : x.inside) {
+            for (FieldTest.Prefix in : x.inside) {
                 if (!in.contains(address)) {
                     return Boolean.FALSE;
                 }
             }
-            for (Test.Prefix out : x.outside) {
+            for (FieldTest.Prefix out : x.outside) {
                 if (out.contains(address)) {
                     return Boolean.FALSE;
                 }
@@ -89,11 +89,11 @@ final class Knowledge {
         return null;
     }
 
-    private static Boolean impliedPrefix(Facts x, Test.Prefix t) {
+    private static Boolean impliedPrefix(Facts x, FieldTest.Prefix t) {
         if (x.exact != null) {
             return t.contains((int) ((Long) x.exact).longValue());
         }
-        for (Test.Prefix in : x.inside) {
+        for (FieldTest.Prefix in : x.inside) {
             if (t.covers(in)) {
                 return Boolean.TRUE;
             }
@@ -101,7 +101,7 @@ final class Knowledge {
                 return Boolean.FALSE; // neither holds the other: disjoint
             }
         }
-        for (Test.Prefix out : x.outside) {
+        for (FieldTest.Prefix out : x.outside) {
             if (out.covers(t)) {
                 return Boolean.FALSE;
             }

@@ -42,12 +42,12 @@ abstract sealed class Node permits Node.Leaf, Node.Read, Node.Branch {
 
     /** T: the policy asked {@code test}. {@code barrier} is the priority of its barrier rule. */
     static final class Branch extends Node {
-        final Test test;
+        final FieldTest test;
         Node yes;
         Node no;
         int barrier;
 
-        Branch(Test test) {
+        Branch(FieldTest test) {
             this.test = test;
         }
 

@@ -45,7 +45,7 @@ final class TracedPacket implements Packet {
         return header.applies(f);
     }
 
-    private boolean test(Test t) {
+    private boolean test(FieldTest t) {
         boolean outcome = t.holds(header);
         if (prerequisitesHold(t.field()) && known.implied(t) == null) {
             events.add(new Event.Check(t, outcome));
@@ -55,7 +55,7 @@ final class TracedPacket implements Packet {
     }
 
     private boolean is(Field f, long bits) {
-        return test(new Test.Equals(f, Long.valueOf(bits)));
+        return test(new FieldTest.Equals(f, Long.valueOf(bits)));
     }
 
     @Override
@@ -120,7 +120,7 @@ final class TracedPacket implements Packet {
 
     @Override
     public boolean inPortIs(SwitchPort ingress) {
-        return test(new Test.Equals(Field.IN_PORT, ingress));
+        return test(new FieldTest.Equals(Field.IN_PORT, ingress));
     }
 
     @Override
@@ -160,11 +160,11 @@ final class TracedPacket implements Packet {
 
     @Override
     public boolean ipSrcIn(int prefix, int length) {
-        return test(new Test.Prefix(Field.NW_SRC, prefix, length));
+        return test(new FieldTest.Prefix(Field.NW_SRC, prefix, length));
     }
 
     @Override
     public boolean ipDstIn(int prefix, int length) {
-        return test(new Test.Prefix(Field.NW_DST, prefix, length));
+        return test(new FieldTest.Prefix(Field.NW_DST, prefix, length));
     }
 }

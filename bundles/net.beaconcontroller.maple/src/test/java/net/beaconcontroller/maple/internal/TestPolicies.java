@@ -30,6 +30,24 @@ final class TestPolicies {
         return env.route(src.get(), dst.get()).orElse(Route.DROP);
     }
 
+    /**
+     * Reads transport, network and VLAN fields with no checks first (the prerequisites are the tracer's job):
+     * SSH is dropped, high-priority VLAN traffic to 10.0.2.0/24 goes to the controller, DSCP 3 floods, the rest
+     * is {@link #l2}.
+     */
+    static Route filtered(Packet p, Environment env) {
+        if (p.tpDst() == 22) {
+            return Route.DROP;
+        }
+        if (p.dlVlanPcp() > 5 && p.ipDstIn(0x0a000200, 24)) {
+            return Route.TO_CONTROLLER;
+        }
+        if (p.nwTos() == 3 << 2) {
+            return Route.FLOOD;
+        }
+        return l2(p, env);
+    }
+
     /** The paper's mt-route: hosts in tenants; traffic within a tenant on shortest paths, the rest dropped. */
     static Policy mtRoute(Map<Long, Integer> tenantOf) {
         return (p, env) -> {

@@ -1,13 +1,13 @@
 package net.beaconcontroller.maple.internal;
 
 /** A boolean question a policy asked about a packet: a T node of the trace tree. */
-sealed interface Test permits Test.Equals, Test.Prefix {
+sealed interface FieldTest permits FieldTest.Equals, FieldTest.Prefix {
     Field field();
 
     boolean holds(Header h);
 
     /** The field equals a value (a {@code SwitchPort} for {@link Field#IN_PORT}, else a {@code Long}). */
-    record Equals(Field field, Object value) implements Test {
+    record Equals(Field field, Object value) implements FieldTest {
         @Override
         public boolean holds(Header h) {
             return value.equals(h.value(field));
@@ -19,7 +19,7 @@ sealed interface Test permits Test.Equals, Test.Prefix {
      *
      * @param prefix the address with its host bits cleared
      */
-    record Prefix(Field field, int prefix, int length) implements Test {
+    record Prefix(Field field, int prefix, int length) implements FieldTest {
         public Prefix {
             if (!field.isAddress() || length < 0 || length > 32) {
                 throw new IllegalArgumentException("a prefix test is on nw_src or nw_dst with a length 0..32, not "
