@@ -68,37 +68,30 @@ final class Priorities {
 
     /** Levels the subtree needs at least. */
     static int need(Node n) {
+        return levels(n, 0);
+    }
+
+    /** How much of a spare interval the subtree should get: its levels, an unknown part counting as one. */
+    private static int weight(Node n) {
+        return levels(n, 1);
+    }
+
+    private static int levels(Node n, int unknown) {
         if (n == null) {
-            return 0;
+            return unknown;
         }
         if (n instanceof Node.Leaf) {
             return 1;
         }
         if (n instanceof Node.Read r) {
-            int most = 0;
+            int most = unknown;
             for (Node c : r.children.values()) {
-                most = Math.max(most, need(c));
+                most = Math.max(most, levels(c, unknown));
             }
             return most;
         }
         var b = (Node.Branch) n;
-        return need(b.yes) + 1 + need(b.no);
-    }
-
-    /** How much of a spare interval the subtree should get: its levels, an unknown part counting as one. */
-    private static int weight(Node n) {
-        if (n == null || n instanceof Node.Leaf) {
-            return 1;
-        }
-        if (n instanceof Node.Read r) {
-            int most = 1;
-            for (Node c : r.children.values()) {
-                most = Math.max(most, weight(c));
-            }
-            return most;
-        }
-        var b = (Node.Branch) n;
-        return weight(b.yes) + 1 + weight(b.no);
+        return levels(b.yes, unknown) + 1 + levels(b.no, unknown);
     }
 
     /** Lays the subtree out in {@code [lo, hi]}, which holds at least {@link #need} levels. */

@@ -54,24 +54,23 @@ class MapleOracleTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
     void firstMatchAclOnOneSwitch(long seed) {
-        var net = FakeNetwork.oneSwitch(8);
-        var acl = TestPolicies.randomAcl(new Random(seed * 7919), 12);
-        // The hosts of one switch are 10.0.1.x; keep the entries about them.
-        var local = acl.stream().map(e -> new TestPolicies.AclEntry(e.src() & ~0x0000ff00 | 0x100, e.srcLen(),
-                e.dst() & ~0x0000ff00 | 0x100, e.dstLen(), e.proto(), e.portLo(), e.portHi(), e.permit())).toList();
-        run(seed, net, TestPolicies.acl(local), true);
+        run(seed, FakeNetwork.oneSwitch(8), TestPolicies.acl(localAcl(seed)), true);
     }
 
     /** Priorities re-spaced again and again: the moved rules keep the tables right, even mid-update. */
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
     void firstMatchAclInATightPriorityBand(long seed) {
-        var net = FakeNetwork.oneSwitch(8);
-        var acl = TestPolicies.randomAcl(new Random(seed * 7919), 12);
-        var local = acl.stream().map(e -> new TestPolicies.AclEntry(e.src() & ~0x0000ff00 | 0x100, e.srcLen(),
-                e.dst() & ~0x0000ff00 | 0x100, e.dstLen(), e.proto(), e.portLo(), e.portHi(), e.permit())).toList();
-        var stats = run(seed, net, TestPolicies.acl(local), true, 100 + 24);
+        var stats = run(seed, FakeNetwork.oneSwitch(8), TestPolicies.acl(localAcl(seed)), true, 100 + 24);
         assertTrue(stats.moved() > 0, "the band is tight enough to force re-spacing: " + stats);
+    }
+
+    /** Random ACL entries about the hosts of {@link FakeNetwork#oneSwitch} (10.0.1.x). */
+    private static List<TestPolicies.AclEntry> localAcl(long seed) {
+        return TestPolicies.randomAcl(new Random(seed * 7919), 12).stream()
+                .map(e -> new TestPolicies.AclEntry(e.src() & ~0x0000ff00 | 0x100, e.srcLen(),
+                        e.dst() & ~0x0000ff00 | 0x100, e.dstLen(), e.proto(), e.portLo(), e.portHi(), e.permit()))
+                .toList();
     }
 
     /** The ACL reads the ingress: exact at the ingress switch, to the controller at later ones, never wrong. */
