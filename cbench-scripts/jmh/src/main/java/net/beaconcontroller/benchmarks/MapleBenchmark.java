@@ -162,7 +162,7 @@ public class MapleBenchmark {
             for (long s = 1; s <= n; s++) {
                 switches.add(s);
                 for (int k = 0; k < hostsPerSwitch; k++) {
-                    long mac = 0x0a00_0000_0000L + s * 256 + k;
+                    long mac = 0x0a00_0000_0000L + (s - 1) * hostsPerSwitch + k; // consecutive, as a NIC vendor numbers them
                     hosts.put(mac, new SwitchPort(s, 3 + k));
                     tenants.put(mac, (int) (mac % 4));
                 }
