@@ -46,12 +46,12 @@ BEACON_SETTINGS_TESTS = ("tls",)
 TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
          + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-# unmanaged_switch and restart_moved_host run only by name (--tests): each fails one run in two (docs/topology.md,
-# "Limits"; docs/running.md, "What happens on restart"); so does packetin_guard, whose latency bound Open vSwitch's
-# userspace datapath misses one run in two (docs/guard.md, "Measured").
+# unmanaged_switch runs only by name (--tests): it fails one run in two (docs/topology.md, "Limits"); so does
+# packetin_guard, whose latency bound Open vSwitch's userspace datapath misses one run in two (docs/guard.md,
+# "Measured").
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
-                     "host_move", "apps_modularity", "beacon_restart", "reconcile_100k",
+                     "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
                      "firewall", "firewall_cost", "acl")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
@@ -1428,8 +1428,7 @@ def test_reconcile_100k(ctx):
 
 
 def test_restart_moved_host(ctx):
-    """A host that moved while Beacon was down (see moved_while_down). Not in CI: it failed one run in two (a race
-    right after the restart, see docs/running.md "What happens on restart")."""
+    """A host that moved while Beacon was down (see moved_while_down)."""
     net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
     h1, h2, h3, _ = net.spec.hosts
     if not net.ping_retry(h1, h3):

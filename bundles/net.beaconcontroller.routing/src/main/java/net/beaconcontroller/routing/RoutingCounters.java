@@ -12,7 +12,10 @@ package net.beaconcontroller.routing;
  * @param noRoute         of the flooded: a known destination with no route to it (another island)
  * @param noEngine        of the flooded: a known destination while no routing engine runs
  * @param proxyArpReplies ARP requests answered by the controller
+ * @param droppedBounce   dropped because it came in over a link and its route leaves by the same port: a switch
+ *                        upstream forwards by a flow that no longer fits, and the flows towards its destination were
+ *                        deleted
  */
 public record RoutingCounters(long routed, long flooded, long droppedRepeat, long droppedLoopCopy, long noRoute,
-        long noEngine, long proxyArpReplies) {
+        long noEngine, long proxyArpReplies, long droppedBounce) {
 }

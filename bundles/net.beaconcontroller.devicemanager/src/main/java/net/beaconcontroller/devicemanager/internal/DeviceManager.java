@@ -92,6 +92,8 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
     private static final Logger log = LoggerFactory.getLogger(DeviceManager.class);
     private static final long MOVE_WINDOW_SECONDS = 60;
     private static final long FLAP_LOG_INTERVAL_SECONDS = 10;
+    /** How recently a host must have been seen at its place for a frame at a port in quarantine not to move it. */
+    private static final long COPY_WINDOW_SECONDS = 1;
     /** Other members' records waiting for their switch here, at most: more are written again soon. */
     private static final int MAX_WAITING = 100_000;
 
@@ -308,6 +310,9 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                     && d.lastSeen().getEpochSecond() >= now) {
                 return d;
             }
+            if (edge && (at.dpid() != dpid || at.port() != inPort) && isCopy(d, new SwitchPort(dpid, inPort), now)) {
+                return d;
+            }
         }
         SwitchPort seenAt = edge ? new SwitchPort(dpid, inPort) : null;
         var maxMoves = config.maxMovesPerMinute();
@@ -318,6 +323,25 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         tell(change, true);
         share(change);
         return change.after();
+    }
+
+    /**
+     * Whether a frame of {@code d} at {@code here}, another port than its place, is more likely a copy of one of its
+     * frames than the host itself: {@code here} is in quarantine, so it may face a link discovery has not found yet (a
+     * switch that just connected, Beacon just restarted), over which flooded copies arrive, while the host spoke at
+     * its place, still up, a moment ago. Such a copy would move the host behind a link, where routing then drops its
+     * traffic with flows that this very traffic keeps alive. A host that really moved there is moved by its next
+     * frame once the port leaves quarantine ({@code topology.quarantine}, 500 ms) or the moment its old port goes.
+     */
+    private boolean isCopy(Device d, SwitchPort here, long now) {
+        SwitchPort at = d.attachment();
+        boolean copy = d.lastSeen().getEpochSecond() >= now - COPY_WINDOW_SECONDS && topology.isQuarantined(here)
+                && topology.isEdgePort(at.dpid(), at.port());
+        if (copy) {
+            log.debug("{} at {}, in quarantine, a moment after it spoke at {}: taken for a copy, not a move", d, here,
+                    at);
+        }
+        return copy;
     }
 
     /** The entry of a host after a frame from {@code seenAt} ({@code null}: not an edge port) at {@code now}. */

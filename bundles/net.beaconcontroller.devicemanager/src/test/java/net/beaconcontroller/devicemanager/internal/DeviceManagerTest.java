@@ -147,6 +147,38 @@ class DeviceManagerTest {
         assertEquals(1, h.dm.getCounters().moves());
     }
 
+    /**
+     * Right after a switch connects (or Beacon restarts) its ports are in quarantine and their links unknown: a copy
+     * of a host's flooded frame coming in over such a link must not move the host there.
+     */
+    @Test
+    void aCopyAtAPortInQuarantineDoesNotMoveAHostThatJustSpokeAtItsPlace() {
+        var home = new SwitchPort(1, 1);
+        var there = new SwitchPort(2, 3);
+        h.quarantined.add(there);
+        h.packetIn(1, 1, udp(H1, H2, IP1, IP2));
+        h.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        assertEquals(home, device(H1).attachment());
+        assertEquals(0, h.dm.getCounters().moves());
+        assertTrue(h.written.values().stream().allMatch(List::isEmpty), "no move, no flow removed");
+
+        // Silent at its place for longer than a copy takes: a frame there is the host itself.
+        h.advance(Duration.ofSeconds(2));
+        h.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        assertEquals(there, device(H1).attachment());
+        assertEquals(1, h.dm.getCounters().moves());
+    }
+
+    @Test
+    void aHostWhosePortWentMovesAtOnceEvenToAPortInQuarantine() {
+        var there = new SwitchPort(2, 3);
+        h.quarantined.add(there);
+        h.packetIn(1, 1, udp(H1, H2, IP1, IP2));
+        h.gonePorts.add(new SwitchPort(1, 1));
+        h.packetIn(2, 3, udp(H1, H2, IP1, IP2));
+        assertEquals(there, device(H1).attachment());
+    }
+
     @Test
     void aHostAtAPortThatTurnsOutToBeALinkIsForgottenWithItsFlows() {
         h.packetIn(1, 3, udp(H1, H2, IP1, IP2));

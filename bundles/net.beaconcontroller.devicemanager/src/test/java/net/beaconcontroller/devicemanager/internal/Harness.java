@@ -41,6 +41,9 @@ import net.beaconcontroller.topology.SwitchPort;
 final class Harness {
     final AtomicLong now = new AtomicLong(1_700_000_000L);
     final Set<SwitchPort> linkPorts = ConcurrentHashMap.newKeySet();
+    final Set<SwitchPort> quarantined = ConcurrentHashMap.newKeySet();
+    /** Ports that went down or away. */
+    final Set<SwitchPort> gonePorts = ConcurrentHashMap.newKeySet();
     /** The role every switch has granted this controller. */
     volatile NiciraRole role = NiciraRole.OTHER;
     final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
@@ -219,7 +222,13 @@ final class Harness {
 
         @Override
         public boolean isEdgePort(long dpid, int port) {
-            return !linkPorts.contains(new SwitchPort(dpid, port));
+            var at = new SwitchPort(dpid, port);
+            return !linkPorts.contains(at) && !gonePorts.contains(at);
+        }
+
+        @Override
+        public boolean isQuarantined(SwitchPort port) {
+            return quarantined.contains(port);
         }
 
         @Override

@@ -52,7 +52,8 @@ public final class RoutingWeb implements IWebManageable {
         metrics.counter("beacon_routing_packet_ins_total", "PACKET_INs routing handled, by what it did with them.")
                 .add(c.routed(), "outcome", "routed").add(c.flooded(), "outcome", "flooded")
                 .add(c.droppedRepeat(), "outcome", "dropped_repeat")
-                .add(c.droppedLoopCopy(), "outcome", "dropped_loop_copy");
+                .add(c.droppedLoopCopy(), "outcome", "dropped_loop_copy")
+                .add(c.droppedBounce(), "outcome", "dropped_bounce");
         metrics.counter("beacon_routing_unroutable_total", "Of the flooded PACKET_INs, those to a known host that"
                 + " routing could not route, by reason.").add(c.noRoute(), "reason", "no_route")
                 .add(c.noEngine(), "reason", "no_engine");

@@ -23,6 +23,8 @@ public final class Counters {
         NO_ENGINE,
         /** An ARP request answered by the controller. */
         PROXY_ARP_REPLY,
+        /** Dropped because it came in over a link and its route leaves by the same port (see Bounces). */
+        DROPPED_BOUNCE,
     }
 
     private final Map<Event, LongAdder> counts = new EnumMap<>(Event.class);
@@ -43,7 +45,8 @@ public final class Counters {
 
     RoutingCounters snapshot() {
         return new RoutingCounters(get(Event.ROUTED), get(Event.FLOODED), get(Event.DROPPED_REPEAT),
-                get(Event.DROPPED_LOOP_COPY), get(Event.NO_ROUTE), get(Event.NO_ENGINE), get(Event.PROXY_ARP_REPLY));
+                get(Event.DROPPED_LOOP_COPY), get(Event.NO_ROUTE), get(Event.NO_ENGINE), get(Event.PROXY_ARP_REPLY),
+                get(Event.DROPPED_BOUNCE));
     }
 
     @Override

@@ -83,6 +83,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     public static final String NAME = "routing";
     private static final Logger log = LoggerFactory.getLogger(Routing.class);
     private static final SwitchLocal<FloodGuard> GUARD = new SwitchLocal<>("routing.floodGuard", FloodGuard::new);
+    private static final SwitchLocal<Bounces> BOUNCES = new SwitchLocal<>("routing.bounces", Bounces::new);
 
     @ObjectClassDefinition(name = "Routing", description = "Shortest-path routing between the hosts the device"
             + " manager knows, over the links the topology sees; loop-free flooding for everything else.")
@@ -136,6 +137,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     @Deactivate
     void deactivate() {
         beacon.clearLocal(GUARD);
+        beacon.clearLocal(BOUNCES);
     }
 
     @Modified
@@ -207,6 +209,10 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
             counters.add(Event.NO_ROUTE);
             return false;
         }
+        if (route.size() > 1 && route.get(0).inPort() == route.get(0).outPort()) {
+            bounced(sw, pi.inPort(), dst);
+            return true;
+        }
         var planned = flows.forRoute(route, frame);
         var switches = beacon.getSwitches();
         for (var flow : planned) {
@@ -232,6 +238,23 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         }
         counters.add(Event.ROUTED);
         return true;
+    }
+
+    /** See {@link Bounces}: the packet is dropped, and the flows towards its destination go from every switch. */
+    private void bounced(IOFSwitch sw, int inPort, Device dst) {
+        counters.add(Event.DROPPED_BOUNCE);
+        if (!sw.getLocal(BOUNCES).cleanUp(dst.mac(), dst.vlan(), System.nanoTime())) {
+            return;
+        }
+        log.info("switch {}: a packet to {} came in on port {}, by which its route leaves: a switch upstream forwards"
+                + " by a flow that no longer fits (did the host move?); the flows towards it are deleted everywhere",
+                sw.getStringId(), dst, inPort);
+        var delete = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
+                .match(RouteFlows.destinationMatch(dst.mac(), dst.vlan())).build();
+        for (var s : beacon.getSwitches().values()) {
+            s.write(delete);
+            s.flush();
+        }
     }
 
     /**

@@ -219,6 +219,31 @@ class RoutingTest extends RoutingTestBase {
     }
 
     /**
+     * A packet for B that switch 3 sent back to switch 2 (by a flow kept from before B's move, say): its route from
+     * there leaves by the port it came in on. Sent back it would bounce between the two; a flow dropping it would be
+     * kept alive by the traffic it drops. It is dropped, and the flows towards B go from every switch, once a second.
+     */
+    @Test
+    void aPacketWhoseRouteLeavesByItsInPortDeletesTheFlowsTowardsItsDestination() {
+        line().bindEngine(net.new BfsEngine());
+        byte[] f = frame(B, A);
+        packetIn(2, 2, f);
+        var towardsB = OFMatch.builder().dlDst(B).dlVlan(OFMatch.VLAN_NONE).build();
+        for (long dpid = 1; dpid <= 3; dpid++) {
+            OFFlowMod del = fake(dpid).expect(OFType.FLOW_MOD, WAIT);
+            assertEquals(OFFlowMod.Command.DELETE, del.command());
+            assertEquals(towardsB, del.match());
+        }
+        awaitCount(Event.DROPPED_BOUNCE, 1);
+        packetIn(2, 2, f);
+        awaitCount(Event.DROPPED_BOUNCE, 2);
+        fake(2).expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
+        fake(2).expectNone(OFType.PACKET_OUT, Duration.ofMillis(100));
+        assertEquals(0, routing.counters().get(Event.ROUTED));
+        assertEquals(2, routing.getCounters().droppedBounce());
+    }
+
+    /**
      * After a restart: flows towards a host not known yet are kept, and judged again when the host is learnt. The
      * host moved from switch 2 port 1 to switch 1 port 4 while the controller was away: the flow on switch 2 into its
      * old port goes, the one on switch 1 towards the cable to switch 2 goes too, a flow on a path through the host's
