@@ -3,10 +3,10 @@
 partition is a real cut of the network, not a kill), a ring of four Open vSwitch bridges connected to all three, a
 ping running throughout. A nemesis applies faults one after the other, in a seeded random order, each against a
 random member that masters switches, once the three have been together for QUIET seconds and every member says the
-copies of the shared state are settled (--anytime: at once, right after the last heal, which docs/cluster.md says
-fails today): kill -9 and restart, SIGSTOP and SIGCONT, a member cut off from the other two (a 1+2 split; the switches
-still reach all three), and a member's cable pulled (the switches lose it too). Every flow is deleted as each fault
-starts, so the ping needs a working master throughout.
+copies of the shared state are settled (--anytime: at once, right after the last heal, while copies still stream to
+the member that came back; docs/cluster.md has its runs): kill -9 and restart, SIGSTOP and SIGCONT, a member cut off
+from the other two (a 1+2 split; the switches still reach all three), and a member's cable pulled (the switches lose
+it too). Every flow is deleted as each fault starts, so the ping needs a working master throughout.
 
 For every fault a checker reads the role every switch granted each member (the members' logs: Open vSwitch writes
 roles into its own table only every five seconds) and asserts:

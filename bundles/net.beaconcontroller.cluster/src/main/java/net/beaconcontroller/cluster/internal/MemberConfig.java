@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.hazelcast.config.Config;
+import com.hazelcast.config.ServerSocketEndpointConfig;
 
 /** The embedded Hazelcast member's configuration, from the cluster's settings. */
 final class MemberConfig {
@@ -40,8 +41,16 @@ final class MemberConfig {
         int copies = Math.max(1, Math.min(6, configuredMembers(c) - 1));
         config.getMapConfig("beacon.*").setBackupCount(copies).setAsyncBackupCount(0);
         config.setProperty("hazelcast.local.localAddress", c.bindAddress());
-        var network = config.getNetworkConfig();
-        network.setPort(c.port()).setPortAutoIncrement(false);
+        // The members' port as an endpoint of its own (advanced networking), not Hazelcast's unified port that also
+        // serves clients, REST and memcache. Through the unified port, a connection to a member whose process is
+        // frozen (its kernel completes the TCP handshake, it never answers the protocol) makes one of this member's
+        // I/O output threads spin at 100% without ever returning to its selector, for as long as the connection
+        // lives: every other connection on that thread that waits to be writable then sends nothing. After a join or
+        // a merge, when the survivors stream partition copies to the newcomer, that was their connection to each
+        // other: they stopped hearing each other's heartbeats and split into two clusters of one (issue 21; the
+        // member endpoint waits for the peer's protocol instead of spinning, MemberConfigTest).
+        var network = config.getAdvancedNetworkConfig().setEnabled(true);
+        network.setMemberEndpointConfig(new ServerSocketEndpointConfig().setPort(c.port()).setPortAutoIncrement(false));
         var join = network.getJoin();
         join.getMulticastConfig().setEnabled(false);
         join.getAutoDetectionConfig().setEnabled(false);
