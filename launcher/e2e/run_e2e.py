@@ -46,9 +46,10 @@ BEACON_SETTINGS_TESTS = ("tls",)
 TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
          + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-# unmanaged_switch runs only by name (--tests): it fails one run in two (docs/topology.md, "Limits"); so does
-# packetin_guard, whose latency bound Open vSwitch's userspace datapath misses one run in two (docs/guard.md,
-# "Measured").
+# unmanaged_switch runs only by name (--tests): it fails one run in two (docs/topology.md, "Limits"). So does
+# packetin_guard, for another reason: it passed 6 runs of 6 against its same-spray reference, but its guarded windows miss most of the
+# guard's bursts, so what it proves is weaker than the bound it states (docs/guard.md, "Measured"); run it last, as
+# its spray leaves Open vSwitch busy for seconds after it ends.
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
                      "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "reconcile_100k",
