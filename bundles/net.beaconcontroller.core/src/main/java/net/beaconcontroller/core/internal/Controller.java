@@ -43,6 +43,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.FlowReconciliationStats;
@@ -101,6 +102,7 @@ public final class Controller implements IBeaconProvider {
     private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
     private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
     private volatile IRoleArbiter roleArbiter;
+    private volatile IConnectionHolder connectionHolder;
     /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final List<IOLoop> loops = new ArrayList<>();
@@ -141,6 +143,7 @@ public final class Controller implements IBeaconProvider {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
+        adoptHeld();
     }
 
     @Modified
@@ -154,9 +157,45 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
+    /** The core stops (an update, a refresh, a stop at the console): the switches' connections go to the holder. */
     @Deactivate
     void deactivate() {
-        stop();
+        stop(connectionHolder);
+    }
+
+    /** Where a stopping core leaves its switches' connections and a starting one finds them (docs/running.md). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void setConnectionHolder(IConnectionHolder holder) {
+        connectionHolder = holder;
+        adoptHeld();
+    }
+
+    public void unsetConnectionHolder(IConnectionHolder holder) {
+        if (connectionHolder == holder) {
+            connectionHolder = null;
+        }
+    }
+
+    /** Takes over the connections a previous core left in the holder, once this one runs. */
+    private synchronized void adoptHeld() {
+        var holder = connectionHolder;
+        if (holder == null || acceptor == null) {
+            return;
+        }
+        for (var held : holder.withdrawAll()) {
+            var loop = runningLoop();
+            if (loop != null) {
+                loop.adoptHeld(held);
+                continue;
+            }
+            log.error("no I/O thread is running: closing the connection of switch {}", held.switchId());
+            try {
+                held.channel().close();
+            } catch (IOException e) {
+                log.warn("closing the connection of switch {} failed: {}", held.switchId(), e.toString());
+            }
+        }
     }
 
     /** The cluster's arbiter of switch roles, when one runs (see {@link IRoleArbiter}); also for tests. */
@@ -258,13 +297,18 @@ public final class Controller implements IBeaconProvider {
     }
 
     /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
-    public synchronized void stop() {
+    public void stop() {
+        stop(null);
+    }
+
+    /** As {@link #stop()}, but the active plain TCP connections go to {@code holder} (if any) instead of closing. */
+    private synchronized void stop(IConnectionHolder holder) {
         if (acceptor == null) {
             return;
         }
         try {
             acceptor.close(2000);
-            loops.forEach(IOLoop::stop);
+            loops.forEach(loop -> loop.stop(holder));
             for (var loop : loops) {
                 loop.join(2000);
             }

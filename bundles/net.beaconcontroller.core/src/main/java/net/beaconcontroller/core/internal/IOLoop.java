@@ -12,10 +12,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.connections.HeldConnection;
+import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.IoLoopStats;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.util.Prefetch;
@@ -46,6 +49,8 @@ final class IOLoop implements Runnable {
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
+    /** Where {@link #stop} hands the connections, or null to close them. */
+    private volatile IConnectionHolder handTo;
     /** Set once the loop has ended: tasks then run on the caller's thread instead of waiting forever. */
     private volatile boolean terminated;
     /** The loop's clock, read once per iteration: per-message timestamps need no system call. */
@@ -155,6 +160,15 @@ final class IOLoop implements Runnable {
      * engine is made here, on the loop: its handshake runs on this thread too.
      */
     void adopt(SocketChannel channel, TlsContext tls) {
+        register(channel, tls, SwitchConnection::start);
+    }
+
+    /** Takes over a connection a previous core handed to the holder; called on the controller's thread. */
+    void adoptHeld(HeldConnection held) {
+        register(held.channel(), null, conn -> HandOver.resume(conn, held));
+    }
+
+    private void register(SocketChannel channel, TlsContext tls, Consumer<SwitchConnection> begin) {
         switchCount.incrementAndGet();
         execute(() -> {
             try {
@@ -166,7 +180,7 @@ final class IOLoop implements Runnable {
                 var conn = new SwitchConnection(controller, this, channel, transport, key);
                 key.attach(conn);
                 connections.add(conn);
-                conn.start();
+                begin.accept(conn);
             } catch (IOException | RuntimeException e) {
                 switchCount.decrementAndGet();
                 log.warn("could not register connection {}: {}", channel, e.toString());
@@ -196,7 +210,9 @@ final class IOLoop implements Runnable {
         }
     }
 
-    void stop() {
+    /** Stops; with a {@code holder}, the active plain TCP connections go to it instead of being closed. */
+    void stop(IConnectionHolder holder) {
+        handTo = holder;
         running = false;
         selector.wakeup();
     }
@@ -248,8 +264,11 @@ final class IOLoop implements Runnable {
         } finally {
             running = false; // the acceptor must not hand this loop new switches any more
             runTasks();
+            var holder = handTo;
             for (var conn : new ArrayList<>(connections)) {
-                conn.close("controller stopping");
+                if (!handedOver(conn, holder)) {
+                    conn.close("controller stopping");
+                }
             }
             // Only now may other threads run their tasks themselves: no connection of this loop is left to race with.
             terminated = true;
@@ -263,6 +282,16 @@ final class IOLoop implements Runnable {
             } catch (IOException e) {
                 log.debug("closing selector", e);
             }
+        }
+    }
+
+    /** A connection that cannot be handed over is closed as before; one failure must not keep the others open. */
+    private static boolean handedOver(SwitchConnection conn, IConnectionHolder holder) {
+        try {
+            return holder != null && HandOver.deposit(conn, holder);
+        } catch (RuntimeException e) {
+            log.error("could not hand {} to the next core", conn, e);
+            return false;
         }
     }
 

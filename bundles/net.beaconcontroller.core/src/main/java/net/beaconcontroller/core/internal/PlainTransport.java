@@ -12,6 +12,10 @@ final class PlainTransport implements Transport {
         this.channel = channel;
     }
 
+    SocketChannel channel() {
+        return channel;
+    }
+
     @Override
     public int read(ByteBuffer dst) throws IOException {
         return channel.read(dst);
