@@ -56,6 +56,8 @@ NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest
                      "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
                      "firewall", "firewall_cost", "acl")
+# The new core's line for a switch it took over from the holder (HandOver.resume).
+TAKEN_OVER = re.compile(r"switch (\S+): connection taken over from the previous core after (\d+) ms")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
 ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
@@ -271,6 +273,20 @@ def test_tls(ctx):
     net.wait_connected()
     result = pingall(net)
     connects = ctx.ovs.controller_connects()
+    # The core updated and refreshed: the TLS session goes to the next core with its engine, as TCP does.
+    c = ctx.controller
+    bid = c.wait_bundle_state(ctx.args.core_bsn, "ACTIVE")
+    mark = len(c.output())
+    c.command(f"update {bid}")
+    c.command(f"refresh {bid}")
+    held = ovsenv.wait_until(lambda: (lambda found: found if len(found) >= 2 * len(net.spec.switches) else None)(
+        [int(m.group(2)) for m in TAKEN_OVER.finditer(c.output(mark))]), 30,
+        "the new core's line for both switches taken over, twice (update, then refresh)", interval=0.2)
+    c.wait_bundle_state(ctx.args.core_bsn, "ACTIVE")
+    net.del_flows()
+    after_update = pingall(net)
+    if ctx.ovs.controller_connects() != connects or not net.all_connected():
+        raise AssertionError("a bridge reconnected across the core's update (TLS s1, TCP s2)")
     log_start = len(ctx.controller.output())
     rogue_port, how = tlspki.rogue_handshake(ctx.tls_dir, ctx.args.tls_port)
     plain_port = tlspki.plaintext_hello(ctx.args.tls_port, ofp10.message(ofp10.HELLO, 1))
@@ -290,8 +306,9 @@ def test_tls(ctx):
                       f"a WARN refusing {s2}'s certificate, bound to s1")
     if any(f"switch {s2} connected from" in line for line in ctx.controller.output(log_start).splitlines()):
         raise AssertionError(f"{s2} connected over TLS with a certificate bound to s1")
-    return (f"s1 over TLS, s2 over TCP: {result}; rogue certificate {how}; plaintext on the TLS port refused;"
-            f" s2 with s1's certificate refused")
+    return (f"s1 over TLS, s2 over TCP: {result}; core updated and refreshed, both switches held {min(held)}-"
+            f"{max(held)} ms, no reconnection, then {after_update}; rogue certificate {how}; plaintext on the TLS"
+            f" port refused; s2 with s1's certificate refused")
 
 
 def impostor_claim(port, dpid, timeout=15):
@@ -1379,10 +1396,6 @@ def test_beacon_restart(ctx):
         for p in pings:
             p.stop()
     return "; ".join(results)
-
-
-# The new core's line for a switch it took over from the holder (HandOver.resume).
-TAKEN_OVER = re.compile(r"switch (\S+): connection taken over from the previous core after (\d+) ms")
 
 
 def test_core_update_hitless(ctx):

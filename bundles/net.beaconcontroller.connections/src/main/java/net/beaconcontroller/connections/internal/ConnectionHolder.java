@@ -37,11 +37,10 @@ public final class ConnectionHolder implements IConnectionHolder {
 
     @ObjectClassDefinition(name = "Switch connection holder", description = "Keeps the switches' connections open"
             + " while the core is updated or restarted (stop, start, update and refresh of net.beaconcontroller.core):"
-            + " the next core takes them over and the switches see no disconnection. TLS connections are closed as"
-            + " before: their session state stays with the core that made it.")
+            + " the next core takes them over, TLS sessions included, and the switches see no disconnection.")
     public @interface Config {
-        @AttributeDefinition(description = "Hand the switches' plain TCP connections from the stopping core to the"
-                + " next one. Off: a core that stops closes them and the switches reconnect.")
+        @AttributeDefinition(description = "Hand the switches' connections from the stopping core to the next one."
+                + " Off: a core that stops closes them and the switches reconnect.")
         boolean enabled() default true;
 
         @AttributeDefinition(min = "1", max = "600", description = "Seconds a connection is kept open waiting for a"

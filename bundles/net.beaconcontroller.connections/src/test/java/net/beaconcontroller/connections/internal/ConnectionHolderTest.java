@@ -40,7 +40,7 @@ class ConnectionHolderTest {
             mine.configureBlocking(false);
             open.add(peer);
             open.add(mine);
-            return new HeldConnection(mine, id, ByteBuffer.wrap(new byte[] {1, 2}), ByteBuffer.allocate(0), 7,
+            return new HeldConnection(mine, id, null, ByteBuffer.wrap(new byte[] {1, 2}), ByteBuffer.allocate(0), 7,
                     Instant.now());
         }
     }

@@ -186,7 +186,7 @@ public final class Controller implements IBeaconProvider {
         for (var held : holder.withdrawAll()) {
             var loop = runningLoop();
             if (loop != null) {
-                loop.adoptHeld(held);
+                loop.adoptHeld(held, tls);
                 continue;
             }
             log.error("no I/O thread is running: closing the connection of switch {}", held.switchId());
@@ -301,7 +301,7 @@ public final class Controller implements IBeaconProvider {
         stop(null);
     }
 
-    /** As {@link #stop()}, but the active plain TCP connections go to {@code holder} (if any) instead of closing. */
+    /** As {@link #stop()}, but the active connections go to {@code holder} (if any) instead of closing. */
     private synchronized void stop(IConnectionHolder holder) {
         if (acceptor == null) {
             return;

@@ -11,10 +11,11 @@ import net.beaconcontroller.connections.IConnectionHolder;
 
 /**
  * A switch connection carried from a core that stops to the next one through {@link IConnectionHolder}, so that an
- * update of the core is not seen by the switches. Only an active plain TCP connection goes: a TLS session's state is
- * the engine's, inside the core that made it. What crosses is the socket and the bytes in flight; the next core asks
- * the switch again for its features, description and role ({@link Handshake#resume}), and messages that arrive meanwhile
- * wait in the socket, to be handled in order once it is active. On the connection's I/O thread.
+ * update of the core is not seen by the switches. Only an active connection goes. What crosses is the socket, the
+ * bytes in flight and, over TLS, the session's engine (its keys and record sequence numbers) with its records in
+ * flight; the next core asks the switch again for its features, description and role ({@link Handshake#resume}), and
+ * messages that arrive meanwhile wait in the socket, to be handled in order once it is active. On the connection's
+ * I/O thread.
  */
 final class HandOver {
     private static final Logger log = LoggerFactory.getLogger(HandOver.class);
@@ -25,17 +26,28 @@ final class HandOver {
     /**
      * Hands {@code conn} to {@code holder}, ending it here without closing its socket.
      *
-     * @return false when it cannot go (not active, TLS, failed output, holding off): the caller closes it as usual
+     * @return false when it cannot go (not active, failed output, a TLS session closing, holding off): the caller closes
+     *         it as usual
      */
     static boolean deposit(SwitchConnection conn, IConnectionHolder holder) {
-        if (!conn.isActive() || !(conn.transport() instanceof PlainTransport plain)) {
+        if (!conn.isActive()) {
             return false;
         }
+        // First the output: over TLS what the socket does not take is then in the session's unsent records.
         var unsent = conn.output().takeUnsent();
         if (unsent == null) {
             return false;
         }
-        var held = new HeldConnection(plain.channel(), conn.getStringId(), conn.input().unread(), unsent,
+        var transport = conn.transport();
+        HeldConnection.Tls tls = null;
+        if (transport instanceof TlsTransport t) {
+            var session = t.handOver();
+            if (session.isEmpty()) {
+                return false;
+            }
+            tls = session.get();
+        }
+        var held = new HeldConnection(transport.channel(), conn.getStringId(), tls, conn.input().unread(), unsent,
                 conn.nextXid(), Instant.now());
         if (!holder.deposit(held)) {
             return false;

@@ -160,23 +160,36 @@ final class IOLoop implements Runnable {
      * engine is made here, on the loop: its handshake runs on this thread too.
      */
     void adopt(SocketChannel channel, TlsContext tls) {
-        register(channel, tls, SwitchConnection::start);
+        register(channel, () -> tls == null ? new PlainTransport(channel)
+                : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(), tls.identities()),
+                SwitchConnection::start);
     }
 
-    /** Takes over a connection a previous core handed to the holder; called on the controller's thread. */
-    void adoptHeld(HeldConnection held) {
-        register(held.channel(), null, conn -> HandOver.resume(conn, held));
+    /**
+     * Takes over a connection a previous core handed to the holder; called on the controller's thread. A TLS session
+     * is checked against this core's certificate bindings ({@code tls}'s) when the switch claims its DPID again.
+     */
+    void adoptHeld(HeldConnection held, TlsContext tls) {
+        var channel = held.channel();
+        register(channel, () -> held.tls() == null ? new PlainTransport(channel)
+                : TlsTransport.resumed(channel, held.tls(), channel.getRemoteAddress().toString(),
+                        tls == null ? null : tls.identities()),
+                conn -> HandOver.resume(conn, held));
     }
 
-    private void register(SocketChannel channel, TlsContext tls, Consumer<SwitchConnection> begin) {
+    /** Makes a connection's transport on the loop (a TLS engine's handshake runs there too). */
+    @FunctionalInterface
+    private interface TransportOpener {
+        Transport open() throws IOException;
+    }
+
+    private void register(SocketChannel channel, TransportOpener opener, Consumer<SwitchConnection> begin) {
         switchCount.incrementAndGet();
         execute(() -> {
             try {
                 channel.configureBlocking(false);
                 var key = channel.register(selector, SelectionKey.OP_READ);
-                Transport transport = tls == null ? new PlainTransport(channel)
-                        : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(),
-                                tls.identities());
+                var transport = opener.open();
                 var conn = new SwitchConnection(controller, this, channel, transport, key);
                 key.attach(conn);
                 connections.add(conn);
@@ -210,7 +223,7 @@ final class IOLoop implements Runnable {
         }
     }
 
-    /** Stops; with a {@code holder}, the active plain TCP connections go to it instead of being closed. */
+    /** Stops; with a {@code holder}, the active connections go to it instead of being closed. */
     void stop(IConnectionHolder holder) {
         handTo = holder;
         running = false;

@@ -12,7 +12,8 @@ final class PlainTransport implements Transport {
         this.channel = channel;
     }
 
-    SocketChannel channel() {
+    @Override
+    public SocketChannel channel() {
         return channel;
     }
 

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import net.beaconcontroller.connections.HeldConnection;
-import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.ControllerFixture.Kind;
 import net.beaconcontroller.core.test.FakeSwitch;
@@ -23,32 +20,6 @@ import net.beaconcontroller.openflow.OFType;
 
 /** A core that stops hands its switches to the next one through the holder: no reconnection, nothing lost. */
 class HandOverTest {
-    /** The connections bundle's holder without its timer. */
-    private static final class ListHolder implements IConnectionHolder {
-        private final boolean enabled;
-        private final List<HeldConnection> held = new ArrayList<>();
-
-        ListHolder(boolean enabled) {
-            this.enabled = enabled;
-        }
-
-        @Override
-        public synchronized boolean deposit(HeldConnection connection) {
-            return enabled && held.add(connection);
-        }
-
-        synchronized int size() {
-            return held.size();
-        }
-
-        @Override
-        public synchronized List<HeldConnection> withdrawAll() {
-            var all = List.copyOf(held);
-            held.clear();
-            return all;
-        }
-    }
-
     @Test
     void theNextCoreTakesTheSwitchOverAndHandlesWhatItSentMeanwhileInOrder() throws Exception {
         var holder = new ListHolder(true);
