@@ -2,13 +2,10 @@ package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
@@ -105,10 +102,9 @@ public final class Controller implements IBeaconProvider {
     private volatile IConnectionHolder connectionHolder;
     /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
-    private final List<IOLoop> loops = new ArrayList<>();
+    private final IoThreads io = new IoThreads(this, () -> tls);
     private final FlowReconciliation reconciliation = new FlowReconciliation();
     private final SwitchIdentity identity = new SwitchIdentity();
-    private Acceptor acceptor;
 
     /** For Declarative Services, which then calls {@link #activate}. */
     public Controller() {
@@ -178,23 +174,10 @@ public final class Controller implements IBeaconProvider {
     }
 
     /** Takes over the connections a previous core left in the holder, once this one runs. */
-    private synchronized void adoptHeld() {
+    private void adoptHeld() {
         var holder = connectionHolder;
-        if (holder == null || acceptor == null) {
-            return;
-        }
-        for (var held : holder.withdrawAll()) {
-            var loop = runningLoop();
-            if (loop != null) {
-                loop.adoptHeld(held, tls);
-                continue;
-            }
-            log.error("no I/O thread is running: closing the connection of switch {}", held.switchId());
-            try {
-                held.channel().close();
-            } catch (IOException e) {
-                log.warn("closing the connection of switch {} failed: {}", held.switchId(), e.toString());
-            }
+        if (holder != null) {
+            io.adoptHeld(holder);
         }
     }
 
@@ -272,28 +255,13 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
-        var endpoints = ListenPorts.endpoints(c);
+        reconciliation.start();
         try {
-            for (int i = 0; i < c.threadCount(); i++) {
-                loops.add(new IOLoop(this, i));
-            }
-            acceptor = new Acceptor(endpoints, frameworkStarted, this::adopt);
+            io.start(ListenPorts.endpoints(c), c.threadCount(), frameworkStarted);
         } catch (IOException | RuntimeException e) {
-            loops.forEach(IOLoop::closeUnstarted);
-            loops.clear();
+            reconciliation.stop();
             throw e;
         }
-        loops.forEach(IOLoop::start);
-        reconciliation.start();
-        acceptor.start();
-        var bound = acceptor.addresses();
-        var where = new ArrayList<String>();
-        for (int i = 0; i < bound.size(); i++) {
-            var a = bound.get(i);
-            where.add(a.getHostString() + ":" + a.getPort() + (endpoints.get(i).tls() ? " (TLS)" : ""));
-        }
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
-                c.threadCount());
     }
 
     /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
@@ -303,55 +271,23 @@ public final class Controller implements IBeaconProvider {
 
     /** As {@link #stop()}, but the active connections go to {@code holder} (if any) instead of closing. */
     private synchronized void stop(IConnectionHolder holder) {
-        if (acceptor == null) {
-            return;
+        if (io.stop(holder)) {
+            reconciliation.stop();
+            log.info("controller stopped");
         }
-        try {
-            acceptor.close(2000);
-            loops.forEach(loop -> loop.stop(holder));
-            for (var loop : loops) {
-                loop.join(2000);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        loops.clear();
-        reconciliation.stop();
-        acceptor = null;
-        log.info("controller stopped");
     }
 
     /**
      * The first bound port: {@code controller.listenPort}, or {@code controller.legacyListenPort} when that is off
      * (useful with port 0 in tests).
      */
-    public synchronized int getLocalPort() throws IOException {
-        return acceptor.addresses().get(0).getPort();
+    public int getLocalPort() throws IOException {
+        return io.localPorts().get(0);
     }
 
     /** Every bound port, {@code controller.listenPort}'s first. */
-    public synchronized List<Integer> getLocalPorts() throws IOException {
-        return acceptor.addresses().stream().map(InetSocketAddress::getPort).toList();
-    }
-
-    /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
-    private void adopt(SocketChannel channel, Acceptor.Endpoint endpoint) {
-        var loop = runningLoop();
-        if (loop != null) {
-            loop.adopt(channel, endpoint.tls() ? tls : null);
-            return;
-        }
-        log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());
-        try {
-            channel.close();
-        } catch (IOException e) {
-            log.warn("closing the refused connection {} failed: {}", channel, e.toString());
-        }
-    }
-
-    private synchronized IOLoop runningLoop() {
-        return loops.stream().filter(IOLoop::isRunning)
-                .min(Comparator.comparingInt(l -> l.switchCount.get())).orElse(null);
+    public List<Integer> getLocalPorts() throws IOException {
+        return io.localPorts();
     }
 
     @Override
@@ -381,8 +317,8 @@ public final class Controller implements IBeaconProvider {
     }
 
     @Override
-    public synchronized List<IoLoopStats> getIoLoopStats() {
-        return loops.stream().map(IOLoop::stats).toList();
+    public List<IoLoopStats> getIoLoopStats() {
+        return io.stats();
     }
 
     @Override
@@ -740,10 +676,7 @@ public final class Controller implements IBeaconProvider {
 
     /** Returns once no I/O thread is still in a dispatch that may have seen a removed listener. */
     private void quiesce() {
-        List<IOLoop> current;
-        synchronized (this) {
-            current = List.copyOf(loops);
-        }
+        var current = io.loops();
         // An I/O thread must not wait for the others: two of them removing listeners at once would wait for each
         // other. From there the removal holds for every dispatch that starts afterwards.
         if (current.stream().anyMatch(IOLoop::inLoop)) {
