@@ -867,6 +867,58 @@ def test_cluster_bundle_restart(ctx):
             f" {[t['all'] for t in threads]}; pingall ok each time")
 
 
+def test_cluster_core_update(ctx):
+    """`update` + `refresh` of net.beaconcontroller.core on the member mastering the first switch, while a ping runs
+    across the network (issue 23 on a cluster member). The refresh restarts the cluster bundle too: the member hands
+    its switches to the others and leaves; its switches' connections wait in the connection holder while its core is
+    swapped and the new core takes them over, so no switch reconnects to it; it rejoins and masters switches again."""
+    net = ctx.net
+    first = list(net.bridges.values())[0]
+
+    def agreed():
+        master = ctx.instances[0].cluster()[1].get(dpid_of(ctx, first))
+        roles = one_master_each(ctx, set(range(INSTANCES)))
+        inst = master and instance_at(ctx, master)
+        return inst if roles and master_port(roles, first) == inst.of_port else None
+    victim = ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
+                               interval=0.5)
+    pingall(net)
+    connects = connects_to(ctx, victim)
+    core = victim.proc.wait_bundle_state("net.beaconcontroller.core", "ACTIVE")
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    ping = BackgroundPing(ctx, net, src, dst, "cluster-core-update")
+    try:
+        ping.wait_reply_after(time.time(), 10)
+        t = time.time()
+        mark = len(victim.proc.output())
+        victim.proc.command(f"update {core}")
+        victim.proc.command(f"refresh {core}")
+        victim.proc.wait_bundle_state("net.beaconcontroller.core", "ACTIVE")
+        victim.proc.wait_bundle_state("net.beaconcontroller.cluster", "ACTIVE", timeout=60)
+        taken = ovsenv.wait_until(
+            lambda: (lambda n: n if n >= 2 * len(net.bridges) else None)(
+                victim.proc.output(mark).count("connection taken over from the previous core")), 30,
+            "the member's new core to take every switch over, twice (update, then refresh)", interval=0.2)
+        ovsenv.wait_until(lambda: all(len(inst.cluster()[0]) == INSTANCES for inst in ctx.instances), 60,
+                          "the member to rejoin", interval=0.5)
+        ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
+                          and any(master_port(r, br) == victim.of_port for br in r), 60,
+                          "the member to master a switch again", interval=0.5)
+        back = time.time() - t
+        outage, lost = ping.outage_after(t, 30)
+    finally:
+        ping.stop()
+    reconnects = connects_to(ctx, victim) - connects
+    net.del_flows()
+    pingall(net)
+    summary = (f"instance {victim.i}: {taken} take-overs logged, back in the cluster and mastering {back:.1f}s after"
+               f" the update, switches reconnected to it {reconnects}, the ping's longest pause {outage:.1f}s"
+               f" ({lost} lost); pingall ok after")
+    if reconnects:
+        raise AssertionError(summary)
+    return summary
+
+
 def test_cluster_wrong_name(ctx):
     stray = Instance(ctx, INSTANCES, name="other")
     stray.start()
