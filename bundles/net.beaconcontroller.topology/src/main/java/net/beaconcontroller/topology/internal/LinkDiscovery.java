@@ -110,6 +110,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final Clock wallClock;
     private final long probeIntervalNanos;
     private final long linkTimeoutNanos;
+    /** Broadcast-domain links go after this: their ports are probed every probe round, not every liveness interval. */
+    private final long domainTimeoutNanos;
     private final Liveness liveness;
     /**
      * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
@@ -162,6 +164,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long refresh = liveness > 0 ? Math.min(liveness, probeIntervalNanos) : probeIntervalNanos;
         linkTimeoutNanos = config.linkTimeout() > 0 ? TimeUnit.SECONDS.toNanos(config.linkTimeout())
                 : liveness > 0 ? refresh * 5 / 2 : probeIntervalNanos * 3 + TimeUnit.SECONDS.toNanos(1);
+        domainTimeoutNanos = Math.max(linkTimeoutNanos, probeIntervalNanos * 3 + TimeUnit.SECONDS.toNanos(1));
         if (linkTimeoutNanos <= refresh) {
             throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
                     "expected more than the " + refresh / 1_000_000 + " ms between probes of a link's ports, or 0");
@@ -238,7 +241,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
         if (msg instanceof OFPacketIn pi) {
             var frame = ctx.frame();
-            if (!frame.isEthernet() || !frame.isLldp()) {
+            if (!frame.isEthernet() || !ProbeFrames.isProbe(frame)) {
                 return Command.CONTINUE;
             }
             probeReceived(sw, pi.inPort(), frame);
@@ -264,15 +267,18 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         deliver();
     }
 
-    /** An LLDP frame arrived at {@code inPort} of {@code sw}: a link if it is one of our fresh probes. */
+    /**
+     * An LLDP or BDDP frame arrived at {@code inPort} of {@code sw}: a link, or a broadcast-domain link, if it is one
+     * of our fresh probes.
+     */
     private void probeReceived(IOFSwitch sw, int inPort, Frame frame) {
         Lldp lldp;
         try {
-            if (!(frame.decode().payload() instanceof Lldp l)) {
+            lldp = ProbeFrames.lldpdu(frame);
+            if (lldp == null) {
                 ignore(Verdict.MALFORMED, sw, inPort, "not an LLDPDU");
                 return;
             }
-            lldp = l;
         } catch (PacketParseException e) {
             ignore(Verdict.MALFORMED, sw, inPort, e.getMessage());
             return;
@@ -289,6 +295,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         var link = new Link(new SwitchPort(r.dpid(), r.port()), new SwitchPort(sw.getId(), inPort));
+        if (ProbeFrames.isBddp(frame)) {
+            domainProbeReceived(sw, inPort, link, r, now);
+            return;
+        }
         // In milliseconds: what the members of a cluster share, so that they all show the same time.
         var firstSeen = wallClock.instant().truncatedTo(ChronoUnit.MILLIS);
         var seen = store.linkSeen(link, now, firstSeen);
@@ -306,6 +316,23 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             if (back != null && !store.view().links().containsKey(link.reverse())) {
                 probe(sw, back);
             }
+        }
+    }
+
+    /**
+     * A BDDP probe crossed {@code link}: unmanaged bridges in between, unless an LLDP link ends at either port (then it
+     * took the cable). Not shared with the other members of a cluster: each knows the domains at the switches it
+     * masters.
+     */
+    private void domainProbeReceived(IOFSwitch sw, int inPort, Link link, ProbeCodec.Result r, long now) {
+        switch (store.domainLinkSeen(link, now)) {
+            case NEW -> {
+                accepted.increment();
+                log.info("broadcast domain {}: switches Beacon does not manage bridge these ports", link);
+            }
+            case REFRESHED -> accepted.increment();
+            case UNKNOWN_PORT -> unknownPort(sw, inPort, r);
+            case DIRECT -> log.trace("BDDP across the LLDP link at {}: no broadcast domain", link);
         }
     }
 
@@ -397,7 +424,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long probeNow = shared.probeTime();
         liveness.tick(probeNow, store.view().links().keySet());
         long grace = liveness.graceNanos();
-        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace));
+        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace),
+                domainTimeoutNanos);
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();
@@ -463,11 +491,19 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             return;
         }
         long at = shared.probeTime();
-        var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(), at))
-                .padded();
+        var lldpdu = codec.probe(sw.getId(), port.portNo(), at);
+        send(sw, port, ProbeFrames.lldp(port.hwAddr(), lldpdu));
+        liveness.sent(new SwitchPort(sw.getId(), port.portNo()), at);
+        // Only where no LLDP link ends: a port that ends one faces a switch of ours, not a bridge, and its liveness
+        // probes would double the discovery traffic of every cable.
+        if (store.view().isEdgePort(sw.getId(), port.portNo())) {
+            send(sw, port, ProbeFrames.bddp(port.hwAddr(), lldpdu));
+        }
+    }
+
+    private void send(IOFSwitch sw, OFPhysicalPort port, Ethernet frame) {
         sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
                 ByteBuffer.wrap(frame.serialize())));
-        liveness.sent(new SwitchPort(sw.getId(), port.portNo()), at);
         sent.increment();
     }
 
@@ -511,6 +547,21 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     @Override
     public boolean isEdgePort(long dpid, int port) {
         return store.view().isEdgePort(dpid, port);
+    }
+
+    @Override
+    public boolean isBroadcastDomainPort(long dpid, int port) {
+        return isPhysical(port) && store.view().isDomainPort(new SwitchPort(dpid, port));
+    }
+
+    @Override
+    public boolean inSameBroadcastDomain(SwitchPort a, SwitchPort b) {
+        return store.view().inOneDomain(a, b);
+    }
+
+    @Override
+    public Set<Link> getBroadcastDomainLinks() {
+        return store.view().domainLinks();
     }
 
     @Override
