@@ -1,6 +1,5 @@
 package net.beaconcontroller.topology.internal;
 
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,13 +42,8 @@ import net.beaconcontroller.core.shared.WaitingForSwitch;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
-import net.beaconcontroller.openflow.OFPacketOut;
-import net.beaconcontroller.openflow.OFPhysicalPort;
-import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
-import net.beaconcontroller.openflow.action.OFActionOutput;
-import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.packet.Lldp;
 import net.beaconcontroller.packet.PacketParseException;
@@ -125,6 +119,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final ProbeCodec codec = new ProbeCodec();
     /** The links every member found; alone, this member's. */
     private final SharedLinks shared;
+    private final Prober prober;
     private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
     private final IScheduler scheduler;
     private final long quarantineNanos;
@@ -134,7 +129,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     // (not SLAVE) on the last expiry check.
     private Set<Long> missingLastRound = Set.of();
     private final Map<Long, Boolean> probes = new HashMap<>();
-    private final LongAdder sent = new LongAdder();
     private final LongAdder accepted = new LongAdder();
     private final Map<Verdict, LongAdder> rejected = Map.of(Verdict.MALFORMED, new LongAdder(), Verdict.FOREIGN,
             new LongAdder(), Verdict.FORGED, new LongAdder(), Verdict.STALE, new LongAdder());
@@ -176,6 +170,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
         store = new TopologyStore(quarantineNanos);
         shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);
+        prober = new Prober(store, codec, shared, this.liveness);
         this.scheduler = scheduler;
         tasks.add(scheduler.scheduleAtFixedRate(this::probeRound, Duration.ofNanos(probeIntervalNanos),
                 Duration.ofNanos(probeIntervalNanos)));
@@ -218,7 +213,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     public void addedSwitch(IOFSwitch sw) {
         var up = new HashSet<Integer>();
         for (var p : sw.getPorts()) {
-            if (isProbed(p)) {
+            if (Prober.isProbed(p)) {
                 up.add(p.portNo());
             }
         }
@@ -227,7 +222,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         // Taken out first: one whose other end is not here yet goes back in.
         waiting.take(dpid).forEach(p -> sharedLinkSeen(p.link(), p.firstSeen()));
         deliver();
-        probeAll(sw);
+        prober.probeAll(sw);
         probeAgain(sw, null);
     }
 
@@ -255,13 +250,13 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     private void portStatus(IOFSwitch sw, OFPortStatus ps) {
         var p = ps.desc();
-        if (!isPhysical(p.portNo())) {
+        if (!Prober.isPhysical(p.portNo())) {
             return;
         }
         if (ps.reason() == OFPortStatus.Reason.DELETE || p.isDown()) {
             store.portDown(sw.getId(), p.portNo());
         } else if (store.portUp(sw.getId(), p.portNo(), nanoClock.getAsLong())) {
-            probe(sw, p);
+            prober.probe(sw, p);
             probeAgain(sw, p.portNo());
         }
         deliver();
@@ -290,7 +285,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             ignore(r.verdict(), sw, inPort, r.why());
             return;
         }
-        if (!isPhysical(inPort) || !isPhysical(r.port()) || (r.dpid() == sw.getId() && r.port() == inPort)) {
+        if (!Prober.isPhysical(inPort) || !Prober.isPhysical(r.port())
+                || (r.dpid() == sw.getId() && r.port() == inPort)) {
             unknownPort(sw, inPort, r);
             return;
         }
@@ -314,7 +310,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             // Ask for the other direction now rather than at the next round: the cable becomes usable sooner.
             var back = sw.getPort(inPort);
             if (back != null && !store.view().links().containsKey(link.reverse())) {
-                probe(sw, back);
+                prober.probe(sw, back);
             }
         }
     }
@@ -385,7 +381,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                     return;
                 }
                 if (store.view().switches().containsKey(sw.getId())) {
-                    probeAll(sw);
+                    prober.probeAll(sw);
                 } else {
                     addedSwitch(sw);
                 }
@@ -410,7 +406,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         bySwitch.forEach((dpid, ports) -> {
             var sw = switches.get(dpid);
             if (sw != null) {
-                sw.execute(() -> ports.forEach(port -> probePort(sw, port)));
+                sw.execute(() -> ports.forEach(port -> prober.probePort(sw, port)));
             }
         });
     }
@@ -432,7 +428,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             var before = probes.put(sw.getId(), probing);
             if (probing && Boolean.FALSE.equals(before)) {
                 store.quarantine(sw.getId(), nanoClock.getAsLong());
-                sw.execute(() -> probeAll(sw));
+                sw.execute(() -> prober.probeAll(sw));
             } else if (!probing && Boolean.TRUE.equals(before)) {
                 liveness.forget(sw.getId());
             }
@@ -442,7 +438,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         for (var end : ends) {
             var sw = switches.get(end.dpid());
             if (sw != null) {
-                sw.execute(() -> probePort(sw, end.port()));
+                sw.execute(() -> prober.probePort(sw, end.port()));
             }
         }
     }
@@ -460,59 +456,11 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 return;
             }
             if (port == null) {
-                probeAll(sw);
+                prober.probeAll(sw);
             } else {
-                probePort(sw, port);
+                prober.probePort(sw, port);
             }
         }), Duration.ofNanos(quarantineNanos / 2));
-    }
-
-    // ------------------------------------------------------------------------------------------- probes out
-
-    private void probeAll(IOFSwitch sw) {
-        for (var p : sw.getPorts()) {
-            if (isProbed(p)) {
-                probe(sw, p);
-            }
-        }
-    }
-
-    /** Port {@code port} of the switch, if it is still there and up. */
-    private void probePort(IOFSwitch sw, int port) {
-        var p = sw.getPort(port);
-        if (p != null && isProbed(p)) {
-            probe(sw, p);
-        }
-    }
-
-    /** Probes go out through the switch's master only: a slave's write would be forwarded to the master anyway. */
-    private void probe(IOFSwitch sw, OFPhysicalPort port) {
-        if (!sw.isMaster()) {
-            return;
-        }
-        long at = shared.probeTime();
-        var lldpdu = codec.probe(sw.getId(), port.portNo(), at);
-        send(sw, port, ProbeFrames.lldp(port.hwAddr(), lldpdu));
-        liveness.sent(new SwitchPort(sw.getId(), port.portNo()), at);
-        // Only where no LLDP link ends: a port that ends one faces a switch of ours, not a bridge, and its liveness
-        // probes would double the discovery traffic of every cable.
-        if (store.view().isEdgePort(sw.getId(), port.portNo())) {
-            send(sw, port, ProbeFrames.bddp(port.hwAddr(), lldpdu));
-        }
-    }
-
-    private void send(IOFSwitch sw, OFPhysicalPort port, Ethernet frame) {
-        sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
-                ByteBuffer.wrap(frame.serialize())));
-        sent.increment();
-    }
-
-    private static boolean isProbed(OFPhysicalPort p) {
-        return isPhysical(p.portNo()) && !p.isDown();
-    }
-
-    private static boolean isPhysical(int port) {
-        return port >= 1 && port <= OFPort.MAX;
     }
 
     // ------------------------------------------------------------------------------------------- listeners out
@@ -551,7 +499,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     @Override
     public boolean isBroadcastDomainPort(long dpid, int port) {
-        return isPhysical(port) && store.view().isDomainPort(new SwitchPort(dpid, port));
+        return Prober.isPhysical(port) && store.view().isDomainPort(new SwitchPort(dpid, port));
     }
 
     @Override
@@ -591,7 +539,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     @Override
     public DiscoveryCounters getDiscoveryCounters() {
-        return new DiscoveryCounters(sent.sum(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
+        return new DiscoveryCounters(prober.sent(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
                 rejected.get(Verdict.FOREIGN).sum(), rejected.get(Verdict.FORGED).sum(),
                 rejected.get(Verdict.STALE).sum(), unknownPort.sum());
     }
