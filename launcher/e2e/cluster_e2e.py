@@ -37,7 +37,7 @@ MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
 HANDED = re.compile(r"leaving: handed (\d+) switch\(es\) to the others in (\d+) ms")
 TESTS = ("cluster_formed", "cluster_neighbours", "cluster_kill_any", "cluster_pingall", "cluster_network_apps",
          "cluster_static_flows", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition",
-         "cluster_bundle_restart", "cluster_wrong_name")
+         "cluster_bundle_restart", "cluster_core_update", "cluster_wrong_name")
 
 
 class Instance:
