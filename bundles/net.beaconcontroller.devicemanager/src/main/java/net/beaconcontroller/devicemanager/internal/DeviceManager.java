@@ -310,8 +310,7 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                     && d.lastSeen().getEpochSecond() >= now) {
                 return d;
             }
-            if (edge && (at.dpid() != dpid || at.port() != inPort) && (isCopy(d, new SwitchPort(dpid, inPort), now)
-                    || isBehindBridges(d, dpid, inPort))) {
+            if (edge && (at.dpid() != dpid || at.port() != inPort) && isCopy(d, new SwitchPort(dpid, inPort), now)) {
                 return d;
             }
         }
@@ -343,20 +342,6 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
                     at);
         }
         return copy;
-    }
-
-    /**
-     * Whether a frame of {@code d} at port {@code inPort} of {@code dpid}, another port than its place, is taken for
-     * a copy that came round through bridges Beacon does not manage: the port is a broadcast-domain port and the
-     * host's place is still an edge port. Bridges flood a broadcast to every port of their domain, and also deliver
-     * frames sent into them at one port of ours out of another: taken for the host, such a copy would place it behind
-     * the bridges and send its traffic round them. So a host is placed at such a port only when it is known at no
-     * other (the hosts behind the bridges), and one that really moved there is moved when its old port goes or the
-     * host ages out ({@code idleTimeout}).
-     */
-    private boolean isBehindBridges(Device d, long dpid, int inPort) {
-        var at = d.attachment();
-        return topology.isBroadcastDomainPort(dpid, inPort) && topology.isEdgePort(at.dpid(), at.port());
     }
 
     /** The entry of a host after a frame from {@code seenAt} ({@code null}: not an edge port) at {@code now}. */

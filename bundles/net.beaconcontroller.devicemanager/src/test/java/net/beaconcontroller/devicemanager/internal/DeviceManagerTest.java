@@ -169,29 +169,6 @@ class DeviceManagerTest {
         assertEquals(1, h.dm.getCounters().moves());
     }
 
-    /**
-     * A ring closed through an unmanaged bridge at 1/4 and 3/4: a host's frame flooded into the bridge comes back at
-     * the other port. It must not move the host there, however long it has been silent; a host known nowhere else
-     * (behind the bridge) is placed at such a port, and stays at the first of them it was seen at.
-     */
-    @Test
-    void aFrameAtABroadcastDomainPortMovesNoHostKnownAtAnotherEdgePort() {
-        var home = new SwitchPort(1, 1);
-        h.domainPorts.addAll(List.of(new SwitchPort(1, 4), new SwitchPort(3, 4)));
-        h.packetIn(1, 1, udp(H1, H2, IP1, IP2));
-        h.advance(Duration.ofSeconds(10));
-        h.packetIn(3, 4, udp(H1, H2, IP1, IP2));
-        assertEquals(home, device(H1).attachment());
-        h.packetIn(3, 4, udp(H2, H1, IP2, IP1));
-        h.packetIn(1, 4, udp(H2, H1, IP2, IP1));
-        assertEquals(new SwitchPort(3, 4), device(H2).attachment(), "behind the bridge");
-        assertEquals(0, h.dm.getCounters().moves());
-        // Its old port gone, the host is where the bridge is.
-        h.gonePorts.add(home);
-        h.packetIn(1, 4, udp(H1, H2, IP1, IP2));
-        assertEquals(new SwitchPort(1, 4), device(H1).attachment());
-    }
-
     @Test
     void aHostWhosePortWentMovesAtOnceEvenToAPortInQuarantine() {
         var there = new SwitchPort(2, 3);

@@ -42,8 +42,6 @@ final class Harness {
     final AtomicLong now = new AtomicLong(1_700_000_000L);
     final Set<SwitchPort> linkPorts = ConcurrentHashMap.newKeySet();
     final Set<SwitchPort> quarantined = ConcurrentHashMap.newKeySet();
-    /** Ports of one broadcast domain (bridges Beacon does not manage between them); edge ports too. */
-    final Set<SwitchPort> domainPorts = ConcurrentHashMap.newKeySet();
     /** Ports that went down or away. */
     final Set<SwitchPort> gonePorts = ConcurrentHashMap.newKeySet();
     /** The role every switch has granted this controller. */
@@ -231,11 +229,6 @@ final class Harness {
         @Override
         public boolean isQuarantined(SwitchPort port) {
             return quarantined.contains(port);
-        }
-
-        @Override
-        public boolean isBroadcastDomainPort(long dpid, int port) {
-            return domainPorts.contains(new SwitchPort(dpid, port));
         }
 
         @Override

@@ -204,12 +204,6 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         if (!OFPort.isPhysical(pi.inPort())) {
             return false;
         }
-        if (topology.inSameBroadcastDomain(new SwitchPort(sw.getId(), pi.inPort()), dst.attachment())) {
-            // A bridge that does not know the destination floods the frame to every port of the domain, the host's
-            // included; sent back into the domain it would come round again.
-            counters.add(Event.DROPPED_LOOP_COPY);
-            return true;
-        }
         List<Hop> route = e.getRoute(new SwitchPort(sw.getId(), pi.inPort()), dst.attachment());
         if (route.isEmpty()) {
             counters.add(Event.NO_ROUTE);
@@ -266,16 +260,13 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     /**
      * Out of every broadcast port of the switch but the in port, if the packet came in on an edge port or the
      * spanning tree and was not flooded here moments before (see {@link FloodGuard}); otherwise it is a copy that went
-     * round a loop, and is dropped. So is one that came in at a port of a broadcast domain that does not carry its
-     * broadcasts: the unmanaged bridges flood every frame to all the domain's ports, and the copy at the port that
-     * does is the one flooded.
+     * round a loop, and is dropped.
      */
     private void flood(IOFSwitch sw, OFPacketIn pi) {
         long dpid = sw.getId();
         int inPort = pi.inPort();
         var ports = topology.getBroadcastPorts(dpid);
-        if (!ports.contains(inPort) && (!topology.isEdgePort(dpid, inPort)
-                || topology.isBroadcastDomainPort(dpid, inPort))) {
+        if (!ports.contains(inPort) && !topology.isEdgePort(dpid, inPort)) {
             counters.add(Event.DROPPED_LOOP_COPY);
             return;
         }

@@ -39,8 +39,6 @@ import net.beaconcontroller.topology.SwitchPort;
 final class FakeNetwork {
     final Set<Link> links = ConcurrentHashMap.newKeySet();
     final Map<Long, Set<Integer>> broadcastPorts = new ConcurrentHashMap<>();
-    /** The ports of one broadcast domain (bridges Beacon does not manage between them). */
-    final Set<SwitchPort> domainPorts = ConcurrentHashMap.newKeySet();
     final Map<Long, Device> hosts = new ConcurrentHashMap<>();
     /** "dpid TYPE" for every message routing wrote, "dpid flush" for every flush, in call order. */
     final List<String> writes = new CopyOnWriteArrayList<>();
@@ -69,16 +67,6 @@ final class FakeNetwork {
         @Override
         public boolean isEdgePort(long dpid, int port) {
             return links.stream().noneMatch(l -> l.src().equals(new SwitchPort(dpid, port)));
-        }
-
-        @Override
-        public boolean isBroadcastDomainPort(long dpid, int port) {
-            return domainPorts.contains(new SwitchPort(dpid, port));
-        }
-
-        @Override
-        public boolean inSameBroadcastDomain(SwitchPort a, SwitchPort b) {
-            return domainPorts.contains(a) && domainPorts.contains(b);
         }
 
         @Override

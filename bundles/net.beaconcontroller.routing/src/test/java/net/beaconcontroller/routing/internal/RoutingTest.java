@@ -25,7 +25,6 @@ import net.beaconcontroller.packet.Arp;
 import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.routing.internal.Counters.Event;
 import net.beaconcontroller.topology.Link;
-import net.beaconcontroller.topology.SwitchPort;
 import net.beaconcontroller.util.MacAddress;
 
 /**
@@ -147,29 +146,6 @@ class RoutingTest extends RoutingTestBase {
         packetIn(2, 3, frame(MacAddress.BROADCAST, B));
         fake(2).expect(OFType.PACKET_OUT, WAIT);
         assertEquals(2, routing.counters().get(Event.FLOODED));
-    }
-
-    /**
-     * 1/5 and 3/5 face one unmanaged bridge, which closes a loop with the line; 1/5 carries the domain's broadcasts.
-     * What comes in at 3/5 the bridge has delivered through 1/5 too, or to its destination behind it.
-     */
-    @Test
-    void whatComesInFromABroadcastDomainThatTheBridgesDeliverThemselvesIsDropped() {
-        line().bindEngine(net.new BfsEngine());
-        net.broadcastPorts.put(1L, Set.of(2, 3, 5));
-        net.domainPorts.addAll(List.of(new SwitchPort(1, 5), new SwitchPort(3, 5)));
-        packetIn(3, 5, frame(MacAddress.BROADCAST, 0x0c));
-        awaitCount(Event.DROPPED_LOOP_COPY, 1);
-        fake(3).expectNone(OFType.PACKET_OUT, Duration.ofMillis(200));
-        // To a host behind the bridge: a route from 3/5 would send it back into the bridge.
-        net.host(0x0d, 1, 5);
-        packetIn(3, 5, frame(0x0d, 0x0c));
-        awaitCount(Event.DROPPED_LOOP_COPY, 2);
-        fake(3).expectNone(OFType.PACKET_OUT, Duration.ofMillis(200));
-        assertEquals(0, fake(3).count(OFType.FLOW_MOD));
-        // The designated port floods.
-        packetIn(1, 5, frame(MacAddress.BROADCAST, 0x0c));
-        assertEquals(outs(2, 3), new HashSet<>(((OFPacketOut) fake(1).expect(OFType.PACKET_OUT, WAIT)).actions()));
     }
 
     @Test

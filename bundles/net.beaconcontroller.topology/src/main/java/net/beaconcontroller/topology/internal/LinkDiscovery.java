@@ -1,5 +1,6 @@
 package net.beaconcontroller.topology.internal;
 
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +43,13 @@ import net.beaconcontroller.core.shared.WaitingForSwitch;
 import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
+import net.beaconcontroller.openflow.OFPacketOut;
+import net.beaconcontroller.openflow.OFPhysicalPort;
+import net.beaconcontroller.openflow.OFPort;
 import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
+import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.packet.Lldp;
 import net.beaconcontroller.packet.PacketParseException;
@@ -104,8 +110,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final Clock wallClock;
     private final long probeIntervalNanos;
     private final long linkTimeoutNanos;
-    /** Broadcast-domain links go after this: their ports are probed every probe round, not every liveness interval. */
-    private final long domainTimeoutNanos;
     private final Liveness liveness;
     /**
      * Links other members wrote whose ports this member did not know yet (a switch not added here yet, as after a
@@ -119,7 +123,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     private final ProbeCodec codec = new ProbeCodec();
     /** The links every member found; alone, this member's. */
     private final SharedLinks shared;
-    private final Prober prober;
     private final List<ITopologyListener> listeners = new CopyOnWriteArrayList<>();
     private final IScheduler scheduler;
     private final long quarantineNanos;
@@ -129,6 +132,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     // (not SLAVE) on the last expiry check.
     private Set<Long> missingLastRound = Set.of();
     private final Map<Long, Boolean> probes = new HashMap<>();
+    private final LongAdder sent = new LongAdder();
     private final LongAdder accepted = new LongAdder();
     private final Map<Verdict, LongAdder> rejected = Map.of(Verdict.MALFORMED, new LongAdder(), Verdict.FOREIGN,
             new LongAdder(), Verdict.FORGED, new LongAdder(), Verdict.STALE, new LongAdder());
@@ -158,7 +162,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long refresh = liveness > 0 ? Math.min(liveness, probeIntervalNanos) : probeIntervalNanos;
         linkTimeoutNanos = config.linkTimeout() > 0 ? TimeUnit.SECONDS.toNanos(config.linkTimeout())
                 : liveness > 0 ? refresh * 5 / 2 : probeIntervalNanos * 3 + TimeUnit.SECONDS.toNanos(1);
-        domainTimeoutNanos = Math.max(linkTimeoutNanos, probeIntervalNanos * 3 + TimeUnit.SECONDS.toNanos(1));
         if (linkTimeoutNanos <= refresh) {
             throw new SettingException(NAME + ".linkTimeout", Integer.toString(config.linkTimeout()),
                     "expected more than the " + refresh / 1_000_000 + " ms between probes of a link's ports, or 0");
@@ -170,7 +173,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
         store = new TopologyStore(quarantineNanos);
         shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);
-        prober = new Prober(store, codec, shared, this.liveness);
         this.scheduler = scheduler;
         tasks.add(scheduler.scheduleAtFixedRate(this::probeRound, Duration.ofNanos(probeIntervalNanos),
                 Duration.ofNanos(probeIntervalNanos)));
@@ -213,7 +215,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     public void addedSwitch(IOFSwitch sw) {
         var up = new HashSet<Integer>();
         for (var p : sw.getPorts()) {
-            if (Prober.isProbed(p)) {
+            if (isProbed(p)) {
                 up.add(p.portNo());
             }
         }
@@ -222,7 +224,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         // Taken out first: one whose other end is not here yet goes back in.
         waiting.take(dpid).forEach(p -> sharedLinkSeen(p.link(), p.firstSeen()));
         deliver();
-        prober.probeAll(sw);
+        probeAll(sw);
         probeAgain(sw, null);
     }
 
@@ -236,7 +238,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
         if (msg instanceof OFPacketIn pi) {
             var frame = ctx.frame();
-            if (!frame.isEthernet() || !ProbeFrames.isProbe(frame)) {
+            if (!frame.isEthernet() || !frame.isLldp()) {
                 return Command.CONTINUE;
             }
             probeReceived(sw, pi.inPort(), frame);
@@ -250,30 +252,27 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     private void portStatus(IOFSwitch sw, OFPortStatus ps) {
         var p = ps.desc();
-        if (!Prober.isPhysical(p.portNo())) {
+        if (!isPhysical(p.portNo())) {
             return;
         }
         if (ps.reason() == OFPortStatus.Reason.DELETE || p.isDown()) {
             store.portDown(sw.getId(), p.portNo());
         } else if (store.portUp(sw.getId(), p.portNo(), nanoClock.getAsLong())) {
-            prober.probe(sw, p);
+            probe(sw, p);
             probeAgain(sw, p.portNo());
         }
         deliver();
     }
 
-    /**
-     * An LLDP or BDDP frame arrived at {@code inPort} of {@code sw}: a link, or a broadcast-domain link, if it is one
-     * of our fresh probes.
-     */
+    /** An LLDP frame arrived at {@code inPort} of {@code sw}: a link if it is one of our fresh probes. */
     private void probeReceived(IOFSwitch sw, int inPort, Frame frame) {
         Lldp lldp;
         try {
-            lldp = ProbeFrames.lldpdu(frame);
-            if (lldp == null) {
+            if (!(frame.decode().payload() instanceof Lldp l)) {
                 ignore(Verdict.MALFORMED, sw, inPort, "not an LLDPDU");
                 return;
             }
+            lldp = l;
         } catch (PacketParseException e) {
             ignore(Verdict.MALFORMED, sw, inPort, e.getMessage());
             return;
@@ -285,16 +284,11 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             ignore(r.verdict(), sw, inPort, r.why());
             return;
         }
-        if (!Prober.isPhysical(inPort) || !Prober.isPhysical(r.port())
-                || (r.dpid() == sw.getId() && r.port() == inPort)) {
+        if (!isPhysical(inPort) || !isPhysical(r.port()) || (r.dpid() == sw.getId() && r.port() == inPort)) {
             unknownPort(sw, inPort, r);
             return;
         }
         var link = new Link(new SwitchPort(r.dpid(), r.port()), new SwitchPort(sw.getId(), inPort));
-        if (ProbeFrames.isBddp(frame)) {
-            domainProbeReceived(sw, inPort, link, r, now);
-            return;
-        }
         // In milliseconds: what the members of a cluster share, so that they all show the same time.
         var firstSeen = wallClock.instant().truncatedTo(ChronoUnit.MILLIS);
         var seen = store.linkSeen(link, now, firstSeen);
@@ -310,25 +304,8 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             // Ask for the other direction now rather than at the next round: the cable becomes usable sooner.
             var back = sw.getPort(inPort);
             if (back != null && !store.view().links().containsKey(link.reverse())) {
-                prober.probe(sw, back);
+                probe(sw, back);
             }
-        }
-    }
-
-    /**
-     * A BDDP probe crossed {@code link}: unmanaged bridges in between, unless an LLDP link ends at either port (then it
-     * took the cable). Not shared with the other members of a cluster: each knows the domains at the switches it
-     * masters.
-     */
-    private void domainProbeReceived(IOFSwitch sw, int inPort, Link link, ProbeCodec.Result r, long now) {
-        switch (store.domainLinkSeen(link, now)) {
-            case NEW -> {
-                accepted.increment();
-                log.info("broadcast domain {}: switches Beacon does not manage bridge these ports", link);
-            }
-            case REFRESHED -> accepted.increment();
-            case UNKNOWN_PORT -> unknownPort(sw, inPort, r);
-            case DIRECT -> log.trace("BDDP across the LLDP link at {}: no broadcast domain", link);
         }
     }
 
@@ -381,7 +358,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                     return;
                 }
                 if (store.view().switches().containsKey(sw.getId())) {
-                    prober.probeAll(sw);
+                    probeAll(sw);
                 } else {
                     addedSwitch(sw);
                 }
@@ -406,7 +383,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         bySwitch.forEach((dpid, ports) -> {
             var sw = switches.get(dpid);
             if (sw != null) {
-                sw.execute(() -> ports.forEach(port -> prober.probePort(sw, port)));
+                sw.execute(() -> ports.forEach(port -> probePort(sw, port)));
             }
         });
     }
@@ -420,15 +397,14 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long probeNow = shared.probeTime();
         liveness.tick(probeNow, store.view().links().keySet());
         long grace = liveness.graceNanos();
-        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace),
-                domainTimeoutNanos);
+        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace));
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();
             var before = probes.put(sw.getId(), probing);
             if (probing && Boolean.FALSE.equals(before)) {
                 store.quarantine(sw.getId(), nanoClock.getAsLong());
-                sw.execute(() -> prober.probeAll(sw));
+                sw.execute(() -> probeAll(sw));
             } else if (!probing && Boolean.TRUE.equals(before)) {
                 liveness.forget(sw.getId());
             }
@@ -438,7 +414,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         for (var end : ends) {
             var sw = switches.get(end.dpid());
             if (sw != null) {
-                sw.execute(() -> prober.probePort(sw, end.port()));
+                sw.execute(() -> probePort(sw, end.port()));
             }
         }
     }
@@ -456,11 +432,51 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 return;
             }
             if (port == null) {
-                prober.probeAll(sw);
+                probeAll(sw);
             } else {
-                prober.probePort(sw, port);
+                probePort(sw, port);
             }
         }), Duration.ofNanos(quarantineNanos / 2));
+    }
+
+    // ------------------------------------------------------------------------------------------- probes out
+
+    private void probeAll(IOFSwitch sw) {
+        for (var p : sw.getPorts()) {
+            if (isProbed(p)) {
+                probe(sw, p);
+            }
+        }
+    }
+
+    /** Port {@code port} of the switch, if it is still there and up. */
+    private void probePort(IOFSwitch sw, int port) {
+        var p = sw.getPort(port);
+        if (p != null && isProbed(p)) {
+            probe(sw, p);
+        }
+    }
+
+    /** Probes go out through the switch's master only: a slave's write would be forwarded to the master anyway. */
+    private void probe(IOFSwitch sw, OFPhysicalPort port) {
+        if (!sw.isMaster()) {
+            return;
+        }
+        long at = shared.probeTime();
+        var frame = Ethernet.of(Lldp.NEAREST_BRIDGE, port.hwAddr(), codec.probe(sw.getId(), port.portNo(), at))
+                .padded();
+        sw.write(OFPacketOut.unbuffered(0, OFPort.NONE, List.of(new OFActionOutput(port.portNo(), 0)),
+                ByteBuffer.wrap(frame.serialize())));
+        liveness.sent(new SwitchPort(sw.getId(), port.portNo()), at);
+        sent.increment();
+    }
+
+    private static boolean isProbed(OFPhysicalPort p) {
+        return isPhysical(p.portNo()) && !p.isDown();
+    }
+
+    private static boolean isPhysical(int port) {
+        return port >= 1 && port <= OFPort.MAX;
     }
 
     // ------------------------------------------------------------------------------------------- listeners out
@@ -498,21 +514,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
     }
 
     @Override
-    public boolean isBroadcastDomainPort(long dpid, int port) {
-        return Prober.isPhysical(port) && store.view().isDomainPort(new SwitchPort(dpid, port));
-    }
-
-    @Override
-    public boolean inSameBroadcastDomain(SwitchPort a, SwitchPort b) {
-        return store.view().inOneDomain(a, b);
-    }
-
-    @Override
-    public Set<Link> getBroadcastDomainLinks() {
-        return store.view().domainLinks();
-    }
-
-    @Override
     public Set<Set<Long>> getIslands() {
         return store.view().islands();
     }
@@ -539,7 +540,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
 
     @Override
     public DiscoveryCounters getDiscoveryCounters() {
-        return new DiscoveryCounters(prober.sent(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
+        return new DiscoveryCounters(sent.sum(), accepted.sum(), rejected.get(Verdict.MALFORMED).sum(),
                 rejected.get(Verdict.FOREIGN).sum(), rejected.get(Verdict.FORGED).sum(),
                 rejected.get(Verdict.STALE).sum(), unknownPort.sum());
     }

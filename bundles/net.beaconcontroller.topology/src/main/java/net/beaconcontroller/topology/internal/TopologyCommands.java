@@ -30,10 +30,7 @@ public final class TopologyCommands {
         this.topology = topology;
     }
 
-    /**
-     * {@code beacon:links}: every link (both directions separately), the broadcast-domain links, the islands, the
-     * discovery counters.
-     */
+    /** {@code beacon:links}: every link (both directions separately), the islands, the discovery counters. */
     public String links() {
         var sb = new StringBuilder();
         var links = topology.getLinks();
@@ -43,10 +40,6 @@ public final class TopologyCommands {
                         TIME.format(links.get(l)), links.containsKey(l.reverse()) ? "bidirectional"
                                 : "unidirectional")));
         sb.append(links.size()).append(" link(s)").append(System.lineSeparator());
-        var domain = topology.getBroadcastDomainLinks();
-        domain.stream().sorted(Comparator.comparing(Link::src, PORT_ORDER).thenComparing(Link::dst, PORT_ORDER))
-                .forEach(l -> sb.append(String.format("%-27s  %-27s  %s%n", l.src(), l.dst(), "broadcast domain")));
-        sb.append(domain.size()).append(" broadcast domain link(s)").append(System.lineSeparator());
         var islands = topology.getIslands();
         sb.append(islands.size()).append(" island(s)").append(topology.isSettled() ? ", settled" : ", not settled")
                 .append(System.lineSeparator());

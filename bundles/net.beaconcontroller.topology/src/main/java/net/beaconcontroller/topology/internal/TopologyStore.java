@@ -35,19 +35,14 @@ final class TopologyStore {
         }
     }
 
-    /**
-     * What a probe that came back did. {@code DIRECT}: a BDDP probe between ports an LLDP link ends at, which took the
-     * cable rather than a bridge, so it makes no broadcast-domain link.
-     */
-    enum Seen { NEW, REFRESHED, UNKNOWN_PORT, DIRECT }
+    /** What a probe that came back did. */
+    enum Seen { NEW, REFRESHED, UNKNOWN_PORT }
 
     private final long quarantineNanos;
     private final Object lock = new Object();
     private volatile TopologyView view = TopologyView.EMPTY;
     /** Soft state beside the view: when each link was last seen; entries of links that went are swept by expire. */
     private final ConcurrentHashMap<Link, Long> lastSeen = new ConcurrentHashMap<>();
-    /** The same for the broadcast-domain links. */
-    private final ConcurrentHashMap<Link, Long> domainLastSeen = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<LinkChange> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
 
@@ -121,53 +116,15 @@ final class TopologyStore {
     }
 
     /**
-     * A BDDP probe sent out of {@code link.src()} came back at {@code link.dst()} at {@code now}: a broadcast-domain
-     * link unless an LLDP link ends at either port. Listeners are told nothing: it is not a link to route over.
-     */
-    Seen domainLinkSeen(Link link, long now) {
-        if (view.domainLinks().contains(link)) {
-            domainLastSeen.put(link, now);
-            return Seen.REFRESHED;
-        }
-        synchronized (lock) {
-            var v = view;
-            if (!v.hasPort(link.src()) || !v.hasPort(link.dst())) {
-                return Seen.UNKNOWN_PORT;
-            }
-            if (!v.isEdgePort(link.src().dpid(), link.src().port())
-                    || !v.isEdgePort(link.dst().dpid(), link.dst().port())) {
-                return Seen.DIRECT;
-            }
-            domainLastSeen.put(link, now);
-            if (v.domainLinks().contains(link)) {
-                return Seen.REFRESHED;
-            }
-            publish(v.withDomainLink(link));
-            return Seen.NEW;
-        }
-    }
-
-    /**
      * Removes the links not seen for longer than {@code timeoutNanos} whose probes {@code lost} says stopped coming
      * back, putting their ends that are still up into quarantine, and drops quarantine entries that have ended.
      *
-     * Broadcast-domain links go when not seen for longer than {@code domainTimeoutNanos} (their ports are probed every
-     * probe round only); their ends go into quarantine and are probed too.
-     *
      * @return the ends put into quarantine: to be probed at once, so that a link whose cable is there comes back
      */
-    Set<SwitchPort> expire(long now, long timeoutNanos, Predicate<Link> lost, long domainTimeoutNanos) {
+    Set<SwitchPort> expire(long now, long timeoutNanos, Predicate<Link> lost) {
         synchronized (lock) {
             var v = view;
             lastSeen.keySet().removeIf(l -> !v.links().containsKey(l));
-            domainLastSeen.keySet().removeIf(l -> !v.domainLinks().contains(l));
-            var oldDomain = new ArrayList<Link>();
-            for (Link l : v.domainLinks()) {
-                Long seen = domainLastSeen.get(l);
-                if (seen == null || now - seen > domainTimeoutNanos) {
-                    oldDomain.add(l);
-                }
-            }
             var old = new ArrayList<Link>();
             for (Link l : v.links().keySet()) {
                 Long seen = lastSeen.get(l);
@@ -176,31 +133,20 @@ final class TopologyStore {
                 }
             }
             var next = v.withoutEndedQuarantine(now);
-            if (!oldDomain.isEmpty()) {
-                domainLastSeen.keySet().removeAll(oldDomain);
-                next = next.withoutDomainLinks(oldDomain, now + quarantineNanos);
-            }
+            var ends = new HashSet<SwitchPort>();
             if (!old.isEmpty()) {
                 lastSeen.keySet().removeAll(old);
                 next = next.withoutLinks(old, now + quarantineNanos);
-            }
-            var ends = new HashSet<SwitchPort>();
-            for (var l : old) {
-                addEndsUp(ends, l, next);
-            }
-            for (var l : oldDomain) {
-                addEndsUp(ends, l, next);
+                for (var l : old) {
+                    for (var end : List.of(l.src(), l.dst())) {
+                        if (next.hasPort(end)) {
+                            ends.add(end);
+                        }
+                    }
+                }
             }
             publish(next);
             return ends;
-        }
-    }
-
-    private static void addEndsUp(Set<SwitchPort> ends, Link l, TopologyView v) {
-        for (var end : List.of(l.src(), l.dst())) {
-            if (v.hasPort(end)) {
-                ends.add(end);
-            }
         }
     }
 

@@ -22,11 +22,6 @@ import net.beaconcontroller.topology.SwitchPort;
  *
  * <p>Islands and the spanning tree use only bidirectional links (both directions present): a link seen one way only
  * may be a broken cable, a half-duplex fault or a host relaying probes, and flooding must not rely on it.
- *
- * <p>Broadcast-domain links (a BDDP probe crossed switches Beacon does not manage) are kept apart from the links: they
- * are not told to listeners nor routed over; their ports stay edge ports (hosts behind those switches attach there),
- * but only the ports {@link BroadcastDomains} designates flood. One that an LLDP link ends at does not count: the
- * probe took the cable, not a bridge.
  */
 final class TopologyView {
     /**
@@ -51,7 +46,7 @@ final class TopologyView {
         }
     }
 
-    static final TopologyView EMPTY = new TopologyView(Map.of(), Map.of(), Set.of());
+    static final TopologyView EMPTY = new TopologyView(Map.of(), Map.of());
 
     /** Unsigned order, as datapath ids are printed; ties between parallel links broken by port numbers. */
     private static final Comparator<Link> LINK_ORDER = Comparator.comparing((Link l) -> l.dst().dpid(),
@@ -64,15 +59,8 @@ final class TopologyView {
     private final Set<Set<Long>> islands;
     private final Set<Link> tree;
     private final Map<Long, Set<Integer>> treePorts;
-    private final Set<Link> domainLinks;
-    private final BroadcastDomains domains;
 
     TopologyView(Map<Long, SwitchState> switches, Map<Link, Instant> links) {
-        this(switches, links, Set.of());
-    }
-
-    /** @param domainLinks broadcast-domain links; those whose ends are not both up or end an LLDP link are dropped */
-    TopologyView(Map<Long, SwitchState> switches, Map<Link, Instant> links, Set<Link> domainLinks) {
         this.switches = Map.copyOf(switches);
         this.links = Map.copyOf(links);
         var ends = new HashSet<SwitchPort>();
@@ -125,9 +113,6 @@ final class TopologyView {
         var frozen = new HashMap<Long, Set<Integer>>();
         portsOnTree.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
         treePorts = Map.copyOf(frozen);
-        this.domainLinks = Set.copyOf(domainLinks.stream().filter(l -> hasPort(l.src()) && hasPort(l.dst())
-                && !linkEnds.contains(l.src()) && !linkEnds.contains(l.dst())).toList());
-        domains = BroadcastDomains.of(this.domainLinks, islandOf);
     }
 
     Map<Long, SwitchState> switches() {
@@ -136,21 +121,6 @@ final class TopologyView {
 
     Map<Link, Instant> links() {
         return links;
-    }
-
-    /** The broadcast-domain links that count: both ends up, neither an LLDP link's. */
-    Set<Link> domainLinks() {
-        return domainLinks;
-    }
-
-    /** Whether {@code p} ends a broadcast-domain link (it is an edge port too). */
-    boolean isDomainPort(SwitchPort p) {
-        return domains.ports().contains(p);
-    }
-
-    /** Whether {@code a} and {@code b} are ports of one broadcast domain. */
-    boolean inOneDomain(SwitchPort a, SwitchPort b) {
-        return domains.together(a, b);
     }
 
     boolean hasPort(SwitchPort p) {
@@ -181,10 +151,7 @@ final class TopologyView {
         return tree;
     }
 
-    /**
-     * Edge ports plus spanning-tree ports, whether or not the island has settled; of the ports of a broadcast domain,
-     * the designated ones only.
-     */
+    /** Edge ports plus spanning-tree ports, whether or not the island has settled. */
     Set<Integer> floodPorts(long dpid) {
         var s = switches.get(dpid);
         if (s == null) {
@@ -192,8 +159,7 @@ final class TopologyView {
         }
         var result = new HashSet<>(treePorts.getOrDefault(dpid, Set.of()));
         for (int p : s.ports()) {
-            var sp = new SwitchPort(dpid, p);
-            if (!linkEnds.contains(sp) && (!domains.ports().contains(sp) || domains.designated().contains(sp))) {
+            if (!linkEnds.contains(new SwitchPort(dpid, p))) {
                 result.add(p);
             }
         }
@@ -215,9 +181,7 @@ final class TopologyView {
         }
         var onTree = treePorts.getOrDefault(dpid, Set.of());
         var result = new HashSet<>(ports);
-        // A designated port of a broadcast domain is known to face bridges, as a tree port faces a switch.
-        result.removeIf(p -> !onTree.contains(p) && !domains.designated().contains(new SwitchPort(dpid, p))
-                && inQuarantine(quarantine, p, now));
+        result.removeIf(p -> !onTree.contains(p) && inQuarantine(quarantine, p, now));
         return Set.copyOf(result);
     }
 
@@ -262,7 +226,7 @@ final class TopologyView {
         s.put(dpid, new SwitchState(ports, quarantine));
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> lost(k.src(), dpid, ports) || lost(k.dst(), dpid, ports));
-        return new TopologyView(s, l, domainLinks);
+        return new TopologyView(s, l);
     }
 
     /**
@@ -279,7 +243,7 @@ final class TopologyView {
         var l = new HashMap<>(links);
         l.keySet().removeAll(gone);
         quarantineEnds(s, gone, quarantineUntil);
-        return new TopologyView(s, l, domainLinks);
+        return new TopologyView(s, l);
     }
 
     /**
@@ -297,7 +261,7 @@ final class TopologyView {
         quarantine.put(port, quarantineUntil);
         var s = new HashMap<>(switches);
         s.put(dpid, new SwitchState(ports, quarantine));
-        return new TopologyView(s, links, domainLinks);
+        return new TopologyView(s, links);
     }
 
     /** Without {@code port} and every link ending there. */
@@ -315,32 +279,13 @@ final class TopologyView {
         var at = new SwitchPort(dpid, port);
         var l = new HashMap<>(links);
         l.keySet().removeIf(k -> k.src().equals(at) || k.dst().equals(at));
-        return new TopologyView(s, l, domainLinks);
+        return new TopologyView(s, l);
     }
 
     TopologyView withLink(Link link, Instant firstSeen) {
         var l = new HashMap<>(links);
         l.put(link, firstSeen);
-        return new TopologyView(switches, l, domainLinks);
-    }
-
-    /** With the broadcast-domain link {@code link} (the constructor drops it if it does not count). */
-    TopologyView withDomainLink(Link link) {
-        var d = new HashSet<>(domainLinks);
-        d.add(link);
-        return new TopologyView(switches, links, d);
-    }
-
-    /**
-     * Without the broadcast-domain links {@code gone} (they timed out); their ends, still up, go into quarantine until
-     * {@code quarantineUntil}, as those of a link that timed out: the bridge may still be there, its probes lost.
-     */
-    TopologyView withoutDomainLinks(Collection<Link> gone, long quarantineUntil) {
-        var d = new HashSet<>(domainLinks);
-        d.removeAll(gone);
-        var s = new HashMap<>(switches);
-        quarantineEnds(s, gone, quarantineUntil);
-        return new TopologyView(s, links, d);
+        return new TopologyView(switches, l);
     }
 
     /**
@@ -353,7 +298,7 @@ final class TopologyView {
         l.keySet().removeAll(gone);
         var s = new HashMap<>(switches);
         quarantineEnds(s, gone, quarantineUntil);
-        return new TopologyView(s, l, domainLinks);
+        return new TopologyView(s, l);
     }
 
     /** With every port of {@code dpid} in quarantine until {@code quarantineUntil} (its probes start now). */
@@ -364,7 +309,7 @@ final class TopologyView {
         }
         var s = new HashMap<>(switches);
         s.put(dpid, old.quarantined(old.ports(), quarantineUntil));
-        return new TopologyView(s, links, domainLinks);
+        return new TopologyView(s, links);
     }
 
     /** Without the quarantine entries that ended before {@code now}; {@code this} if there are none. */
@@ -380,7 +325,7 @@ final class TopologyView {
                 changed = true;
             }
         }
-        return changed ? new TopologyView(s, links, domainLinks) : this;
+        return changed ? new TopologyView(s, links) : this;
     }
 
     private static void quarantineEnds(Map<Long, SwitchState> switches, Collection<Link> gone, long until) {

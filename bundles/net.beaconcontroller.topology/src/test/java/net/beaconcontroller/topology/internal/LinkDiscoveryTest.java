@@ -39,8 +39,6 @@ import net.beaconcontroller.packet.LldpTlv;
 import net.beaconcontroller.packet.PacketParseException;
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
-import net.beaconcontroller.topology.SwitchPort;
-import net.beaconcontroller.util.MacAddress;
 
 /** Discovery against a real controller on loopback and scripted switches that hand probes to each other. */
 class LinkDiscoveryTest {
@@ -99,39 +97,8 @@ class LinkDiscoveryTest {
         fx.close();
     }
 
-    /** An LLDP probe out of {@code port}. */
     private static Predicate<OFMessage> outOf(int port) {
-        return sentTo(port, Lldp.NEAREST_BRIDGE);
-    }
-
-    /** A BDDP probe out of {@code port}. */
-    private static Predicate<OFMessage> bddpOutOf(int port) {
-        return sentTo(port, MacAddress.BROADCAST);
-    }
-
-    private static Predicate<OFMessage> sentTo(int port, long dst) {
-        return m -> m instanceof OFPacketOut po && po.actions().equals(List.of(new OFActionOutput(port, 0)))
-                && destination(po) == dst;
-    }
-
-    private static long destination(OFPacketOut po) {
-        var d = po.data();
-        long mac = 0;
-        for (int i = 0; i < 6; i++) {
-            mac = mac << 8 | d.get(d.position() + i) & 0xff;
-        }
-        return mac;
-    }
-
-    /** The next BDDP probe the controller sends out of {@code port} of {@code sw}. */
-    private static byte[] bddp(ControllerFixture.Connected sw, int port) {
-        return data(sw.fake().expectReceived(OFType.PACKET_OUT, bddpOutOf(port), WAIT));
-    }
-
-    /** Waits until every PACKET_IN sent to the controller before by {@code sw} was handled: one is passed on after. */
-    private void drained(ControllerFixture.Connected sw) {
-        arrive(sw, 2, FakeSwitch.frame(64, 1));
-        assertEquals(OFType.PACKET_IN, after.await(WAIT).msg().type());
+        return m -> m instanceof OFPacketOut po && po.actions().equals(List.of(new OFActionOutput(port, 0)));
     }
 
     /** The next probe the controller sends out of {@code port} of {@code sw}: the frame's bytes. */
@@ -340,77 +307,6 @@ class LinkDiscoveryTest {
         e = assertThrows(SettingException.class, () -> new LinkDiscovery(fx.controller, scheduler,
                 Configs.of(LinkDiscovery.Config.class, "topology.linkTimeout=1"), now::get, Clock.systemUTC(), null));
         assertEquals("topology.linkTimeout", e.key());
-    }
-
-    /**
-     * A2 and B/1 face a bridge Beacon does not manage: A's LLDP stops there, its BDDP is flooded to B/1. That is a
-     * broadcast-domain link: not a link (listeners hear nothing), its ports stay edge ports, and once A and B are
-     * cabled (one island) only A/2 floods into the domain.
-     */
-    @Test
-    void aBddpProbeThatCrossesABridgeIsABroadcastDomainLink() {
-        connectBoth();
-        arrive(b, 1, bddp(a, 2));
-        awaitTrue("A/2 -> B/1 a broadcast domain", WAIT,
-                () -> topology.getBroadcastDomainLinks().equals(Set.of(Link.of(A, 2, B, 1))));
-        assertTrue(topology.getLinks().isEmpty());
-        assertTrue(topology.isBroadcastDomainPort(A, 2) && topology.isBroadcastDomainPort(B, 1));
-        assertFalse(topology.isBroadcastDomainPort(A, 1));
-        assertTrue(topology.isEdgePort(A, 2) && topology.isEdgePort(B, 1), "hosts behind the bridge attach there");
-        after.expectNone(Duration.ofMillis(100));
-        now.addAndGet(SECOND / 2);
-        assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A));
-        assertEquals(Set.of(1, 2), topology.getBroadcastPorts(B), "two islands: each floods into the domain");
-        cable();
-        assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A));
-        assertEquals(Set.of(2), topology.getBroadcastPorts(B), "one island: B/1 would send A's broadcasts round");
-        assertTrue(told.keySet().stream().noneMatch(e -> e.contains(Link.of(A, 2, B, 1).toString())));
-    }
-
-    /** The way it fails: a BDDP probe that took a cable with an LLDP link must not make the cable a bridge. */
-    @Test
-    void aBddpProbeAlongsideAnLldpLinkIsNoBroadcastDomain() {
-        connectBoth();
-        var twin = bddp(a, 1);
-        cable();
-        arrive(b, 2, twin);
-        drained(b);
-        assertEquals(Set.of(), topology.getBroadcastDomainLinks());
-        assertFalse(topology.isBroadcastDomainPort(B, 2));
-        twinBeforeItsLldp();
-    }
-
-    /** B/2 goes down and up; its BDDP twin comes back first (its LLDP late): the LLDP link, when it comes, wins. */
-    private void twinBeforeItsLldp() {
-        var down = new OFPhysicalPort(2, 0x0200_0000_0002L, "eth2", 0, OFPhysicalPort.STATE_LINK_DOWN, 0, 0, 0, 0);
-        b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, down));
-        awaitTrue("no links", WAIT, () -> topology.getLinks().isEmpty());
-        long up = System.nanoTime();
-        b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, FakeSwitch.port(2, "eth2")));
-        var lldp = probeAfter(b, 2, up);
-        arrive(a, 1, bddp(b, 2));
-        awaitTrue("the twin first: a broadcast domain for now", WAIT,
-                () -> topology.isBroadcastDomainPort(A, 1));
-        arrive(a, 1, lldp);
-        awaitTrue("B/2 -> A/1 a link", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
-        assertEquals(Set.of(), topology.getBroadcastDomainLinks());
-        assertFalse(topology.isBroadcastDomainPort(A, 1));
-    }
-
-    /** Broadcast-domain ports are probed every round, not every second: three rounds lost, and the link goes. */
-    @Test
-    void aBroadcastDomainLinkWhoseProbesStopComingExpires() {
-        connectBoth();
-        arrive(b, 1, bddp(a, 2));
-        awaitTrue("a broadcast domain", WAIT, () -> topology.isBroadcastDomainPort(B, 1));
-        now.addAndGet(15 * SECOND);
-        scheduler.tick();
-        assertTrue(topology.isBroadcastDomainPort(B, 1), "16 s is the timeout: three rounds lost and a second");
-        now.addAndGet(SECOND + 1);
-        scheduler.tick();
-        assertEquals(Set.of(), topology.getBroadcastDomainLinks());
-        assertTrue(topology.isQuarantined(new SwitchPort(B, 1)),
-                "its ends wait for their probes: the bridge may still be there");
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {

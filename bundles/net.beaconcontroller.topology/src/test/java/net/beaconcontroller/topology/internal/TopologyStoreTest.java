@@ -79,12 +79,12 @@ class TopologyStoreTest {
     void aLinkNotSeenForLongerThanTheTimeoutGoes() {
         twoSwitchesWithACable();
         store.linkSeen(AB, 10 * SECOND, Instant.EPOCH);
-        store.expire(16 * SECOND, 16 * SECOND, l -> true, 16 * SECOND);
+        store.expire(16 * SECOND, 16 * SECOND, l -> true);
         assertEquals(Set.of(AB, BA), store.view().links().keySet());
-        store.expire(16 * SECOND + 1, 16 * SECOND, l -> true, 16 * SECOND);
+        store.expire(16 * SECOND + 1, 16 * SECOND, l -> true);
         assertEquals(Set.of(AB), store.view().links().keySet());
         assertEquals(List.of(new LinkChange(BA, false)), changes());
-        store.expire(27 * SECOND, 16 * SECOND, l -> true, 16 * SECOND);
+        store.expire(27 * SECOND, 16 * SECOND, l -> true);
         assertTrue(store.view().links().isEmpty());
         assertEquals(List.of(new LinkChange(AB, false)), changes());
         assertEquals(Set.of(Set.of(1L), Set.of(2L)), store.view().islands());
@@ -93,7 +93,7 @@ class TopologyStoreTest {
     @Test
     void aLinkWhoseProbesAreNotKnownLostStaysPastTheTimeout() {
         twoSwitchesWithACable();
-        store.expire(30 * SECOND, 16 * SECOND, l -> !l.equals(AB), 16 * SECOND);
+        store.expire(30 * SECOND, 16 * SECOND, l -> !l.equals(AB));
         assertEquals(Set.of(AB), store.view().links().keySet());
     }
 
@@ -101,12 +101,12 @@ class TopologyStoreTest {
     @Test
     void theEndsOfALinkThatTimedOutAreQuarantinedAndToBeProbed() {
         twoSwitchesWithACable();
-        var ends = store.expire(20 * SECOND, 16 * SECOND, l -> true, 16 * SECOND);
+        var ends = store.expire(20 * SECOND, 16 * SECOND, l -> true);
         assertEquals(Set.of(new SwitchPort(1, 1), new SwitchPort(2, 1)), ends);
         assertTrue(store.view().links().isEmpty());
         assertEquals(Set.of(2), store.view().broadcastPorts(1, 20 * SECOND), "port 1 waits for its probe");
         assertEquals(Set.of(1, 2), store.view().broadcastPorts(1, 20 * SECOND + QUARANTINE), "no link came back");
-        assertEquals(Set.of(), store.expire(21 * SECOND, 16 * SECOND, l -> true, 16 * SECOND));
+        assertEquals(Set.of(), store.expire(21 * SECOND, 16 * SECOND, l -> true));
         assertTrue(store.view().switches().get(1L).quarantine().isEmpty(), "ended quarantines are dropped");
     }
 
@@ -180,42 +180,5 @@ class TopologyStoreTest {
         });
         assertEquals(3, told.size());
         assertEquals(new LinkChange(AB, true), told.get(2));
-    }
-    /** Two switches with a host port each (2) facing one unmanaged bridge. */
-    private static final Link DOMAIN = Link.of(1, 2, 2, 2);
-
-    /** A BDDP probe that took a cable an LLDP link is known on is no broadcast domain, whichever came first. */
-    @Test
-    void aBddpProbeAlongsideAnLldpLinkMakesNoBroadcastDomainLink() {
-        twoSwitchesWithACable();
-        assertEquals(Seen.DIRECT, store.domainLinkSeen(AB, 0));
-        assertEquals(Set.of(), store.view().domainLinks());
-        // Its BDDP came back before its LLDP (the LLDP lost, or handled later): the LLDP link, once seen, wins.
-        store.portDown(1, 1);
-        store.portUp(1, 1, 0);
-        changes();
-        assertEquals(Seen.NEW, store.domainLinkSeen(BA, 0));
-        assertTrue(store.view().isDomainPort(new SwitchPort(1, 1)));
-        assertEquals(Seen.NEW, store.linkSeen(BA, 0, Instant.EPOCH));
-        assertEquals(Set.of(), store.view().domainLinks());
-        assertFalse(store.view().isDomainPort(new SwitchPort(1, 1)));
-        assertEquals(List.of(new LinkChange(BA, true)), changes(), "listeners hear of LLDP links only");
-    }
-
-    @Test
-    void aBroadcastDomainLinkWhoseProbesStopComingGoesAndItsEndsWaitInQuarantine() {
-        store.switchAdded(1, Set.of(1, 2), 0);
-        store.switchAdded(2, Set.of(1, 2), 0);
-        assertEquals(Seen.NEW, store.domainLinkSeen(DOMAIN, 0));
-        assertEquals(Seen.REFRESHED, store.domainLinkSeen(DOMAIN, 10 * SECOND));
-        assertEquals(List.of(), changes(), "not a link to route over: listeners hear nothing");
-        // The LLDP timeout does not apply to it: its ports are probed every round only.
-        assertEquals(Set.of(), store.expire(20 * SECOND, 2 * SECOND, l -> true, 16 * SECOND));
-        assertEquals(Set.of(DOMAIN), store.view().domainLinks());
-        var ends = store.expire(26 * SECOND + 1, 2 * SECOND, l -> true, 16 * SECOND);
-        assertEquals(Set.of(), store.view().domainLinks());
-        assertEquals(Set.of(DOMAIN.src(), DOMAIN.dst()), ends, "probed at once: the bridge may still be there");
-        assertTrue(store.view().isQuarantined(DOMAIN.src(), 26 * SECOND + 2));
-        assertEquals(Seen.UNKNOWN_PORT, store.domainLinkSeen(Link.of(1, 2, 3, 1), 27 * SECOND));
     }
 }
