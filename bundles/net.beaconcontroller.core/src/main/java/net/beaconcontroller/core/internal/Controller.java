@@ -100,6 +100,8 @@ public final class Controller implements IBeaconProvider {
     private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
     private volatile IRoleArbiter roleArbiter;
     private volatile IConnectionHolder connectionHolder;
+    /** The framework, to tell a bundle update from a shutdown; null outside OSGi. */
+    private volatile Bundle systemBundle;
     /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
     private final IoThreads io = new IoThreads(this, () -> tls);
@@ -118,6 +120,7 @@ public final class Controller implements IBeaconProvider {
     @Activate
     void activate(BundleContext context, ControllerConfig config) {
         var system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
+        systemBundle = system;
         if (system != null && system.getState() == Bundle.STARTING) {
             // Switches are accepted once every bundle of the start-up has started, so that none is handled without
             // the applications or the cluster's role decisions (they start at later levels).
@@ -153,10 +156,16 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
-    /** The core stops (an update, a refresh, a stop at the console): the switches' connections go to the holder. */
+    /**
+     * The core stops (an update, a refresh, a stop at the console): the switches' connections go to the holder. Not
+     * when the whole framework stops: no core follows in this process, and connections closed at once let the switches
+     * reconnect to the next process as before (held ones closed later by the holder slowed that reconnection).
+     */
     @Deactivate
     void deactivate() {
-        stop(connectionHolder);
+        var system = systemBundle;
+        boolean exiting = system != null && system.getState() == Bundle.STOPPING;
+        stop(exiting ? null : connectionHolder);
     }
 
     /** Where a stopping core leaves its switches' connections and a starting one finds them (docs/running.md). */
