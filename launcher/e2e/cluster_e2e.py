@@ -791,23 +791,28 @@ def connects_to(ctx, inst):
         return sum(1 for line in f if "|rconn|" in line and line.rstrip().endswith(f":{inst.of_port}: connected"))
 
 
-def test_cluster_bundle_restart(ctx):
-    """One instance's cluster bundle stops and starts at run time, twice, while pings run and with the flows deleted
-    after each stop. Before it leaves it hands its switches to the others by migration; the switches stay connected
-    to it, as its slaves; Hazelcast's threads leave with the bundle. Started again, it rejoins, masters switches again
-    and knows every host. After the second stop its JVM has no more Beacon threads than after the first."""
-    net = ctx.net
-    # The victim by the cluster's own view: Open vSwitch's table lags the roles by seconds, and after an earlier test
-    # (a member that merged back) it may still name a member that no longer masters anything. Then the table must agree.
-    first = list(net.bridges.values())[0]
+def first_switch_master(ctx):
+    """The instance mastering the first switch, by the cluster's own view and Open vSwitch's table agreeing: the table
+    lags the roles by seconds, and after an earlier test (a member that merged back) it may still name a member that
+    no longer masters anything."""
+    first = list(ctx.net.bridges.values())[0]
 
     def agreed():
         master = ctx.instances[0].cluster()[1].get(dpid_of(ctx, first))
         roles = one_master_each(ctx, set(range(INSTANCES)))
         inst = master and instance_at(ctx, master)
         return inst if roles and master_port(roles, first) == inst.of_port else None
-    victim = ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
-                               interval=0.5)
+    return ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
+                             interval=0.5)
+
+
+def test_cluster_bundle_restart(ctx):
+    """One instance's cluster bundle stops and starts at run time, twice, while pings run and with the flows deleted
+    after each stop. Before it leaves it hands its switches to the others by migration; the switches stay connected
+    to it, as its slaves; Hazelcast's threads leave with the bundle. Started again, it rejoins, masters switches again
+    and knows every host. After the second stop its JVM has no more Beacon threads than after the first."""
+    net = ctx.net
+    victim = first_switch_master(ctx)
     live = set(range(INSTANCES)) - {victim.i}
     other = ctx.instances[min(live)]
     pingall(net)  # every host known to the cluster, whichever tests ran before
@@ -873,15 +878,7 @@ def test_cluster_core_update(ctx):
     its switches to the others and leaves; its switches' connections wait in the connection holder while its core is
     swapped and the new core takes them over, so no switch reconnects to it; it rejoins and masters switches again."""
     net = ctx.net
-    first = list(net.bridges.values())[0]
-
-    def agreed():
-        master = ctx.instances[0].cluster()[1].get(dpid_of(ctx, first))
-        roles = one_master_each(ctx, set(range(INSTANCES)))
-        inst = master and instance_at(ctx, master)
-        return inst if roles and master_port(roles, first) == inst.of_port else None
-    victim = ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
-                               interval=0.5)
+    victim = first_switch_master(ctx)
     pingall(net)
     connects = connects_to(ctx, victim)
     core = victim.proc.wait_bundle_state("net.beaconcontroller.core", "ACTIVE")
