@@ -24,8 +24,6 @@ import java.util.function.Predicate;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
-import org.osgi.framework.FrameworkEvent;
-import org.osgi.framework.FrameworkListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -119,23 +117,8 @@ public final class Controller implements IBeaconProvider {
 
     @Activate
     void activate(BundleContext context, ControllerConfig config) {
-        var system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
-        systemBundle = system;
-        if (system != null && system.getState() == Bundle.STARTING) {
-            // Switches are accepted once every bundle of the start-up has started, so that none is handled without
-            // the applications or the cluster's role decisions (they start at later levels).
-            frameworkStarted = new CountDownLatch(1);
-            var latch = frameworkStarted;
-            context.addFrameworkListener(new FrameworkListener() {
-                @Override
-                public void frameworkEvent(FrameworkEvent event) {
-                    if (event.getType() == FrameworkEvent.STARTED) {
-                        latch.countDown();
-                        context.removeFrameworkListener(this);
-                    }
-                }
-            });
-        }
+        systemBundle = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
+        frameworkStarted = FrameworkStartUp.latch(context);
         configure(config);
         try {
             start();
