@@ -37,7 +37,7 @@ MIGRATED = re.compile(r"switch (\S+): \S+ -> \S+ in ([\d.]+) ms")
 HANDED = re.compile(r"leaving: handed (\d+) switch\(es\) to the others in (\d+) ms")
 TESTS = ("cluster_formed", "cluster_neighbours", "cluster_kill_any", "cluster_pingall", "cluster_network_apps",
          "cluster_static_flows", "cluster_rest", "cluster_web_ui", "cluster_migration", "cluster_failover", "cluster_partition",
-         "cluster_bundle_restart", "cluster_wrong_name")
+         "cluster_bundle_restart", "cluster_core_update", "cluster_wrong_name")
 
 
 class Instance:
@@ -791,23 +791,28 @@ def connects_to(ctx, inst):
         return sum(1 for line in f if "|rconn|" in line and line.rstrip().endswith(f":{inst.of_port}: connected"))
 
 
-def test_cluster_bundle_restart(ctx):
-    """One instance's cluster bundle stops and starts at run time, twice, while pings run and with the flows deleted
-    after each stop. Before it leaves it hands its switches to the others by migration; the switches stay connected
-    to it, as its slaves; Hazelcast's threads leave with the bundle. Started again, it rejoins, masters switches again
-    and knows every host. After the second stop its JVM has no more Beacon threads than after the first."""
-    net = ctx.net
-    # The victim by the cluster's own view: Open vSwitch's table lags the roles by seconds, and after an earlier test
-    # (a member that merged back) it may still name a member that no longer masters anything. Then the table must agree.
-    first = list(net.bridges.values())[0]
+def first_switch_master(ctx):
+    """The instance mastering the first switch, by the cluster's own view and Open vSwitch's table agreeing: the table
+    lags the roles by seconds, and after an earlier test (a member that merged back) it may still name a member that
+    no longer masters anything."""
+    first = list(ctx.net.bridges.values())[0]
 
     def agreed():
         master = ctx.instances[0].cluster()[1].get(dpid_of(ctx, first))
         roles = one_master_each(ctx, set(range(INSTANCES)))
         inst = master and instance_at(ctx, master)
         return inst if roles and master_port(roles, first) == inst.of_port else None
-    victim = ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
-                               interval=0.5)
+    return ovsenv.wait_until(agreed, 30, "the cluster and Open vSwitch to agree on the first switch's master",
+                             interval=0.5)
+
+
+def test_cluster_bundle_restart(ctx):
+    """One instance's cluster bundle stops and starts at run time, twice, while pings run and with the flows deleted
+    after each stop. Before it leaves it hands its switches to the others by migration; the switches stay connected
+    to it, as its slaves; Hazelcast's threads leave with the bundle. Started again, it rejoins, masters switches again
+    and knows every host. After the second stop its JVM has no more Beacon threads than after the first."""
+    net = ctx.net
+    victim = first_switch_master(ctx)
     live = set(range(INSTANCES)) - {victim.i}
     other = ctx.instances[min(live)]
     pingall(net)  # every host known to the cluster, whichever tests ran before
@@ -865,6 +870,50 @@ def test_cluster_bundle_restart(ctx):
     return (f"instance {victim.i}: " + "; ".join(cycles) + f"; no switch reconnected; Hazelcast's threads gone"
             f" after each stop, Beacon's {beacon_threads} after both; threads after each start"
             f" {[t['all'] for t in threads]}; pingall ok each time")
+
+
+def test_cluster_core_update(ctx):
+    """`update` + `refresh` of net.beaconcontroller.core on the member mastering the first switch, while a ping runs
+    across the network (issue 23 on a cluster member). The refresh restarts the cluster bundle too: the member hands
+    its switches to the others and leaves; its switches' connections wait in the connection holder while its core is
+    swapped and the new core takes them over, so no switch reconnects to it; it rejoins and masters switches again."""
+    net = ctx.net
+    victim = first_switch_master(ctx)
+    pingall(net)
+    connects = connects_to(ctx, victim)
+    core = victim.proc.wait_bundle_state("net.beaconcontroller.core", "ACTIVE")
+    src, dst = net.spec.hosts[0], net.spec.hosts[-1]
+    ping = BackgroundPing(ctx, net, src, dst, "cluster-core-update")
+    try:
+        ping.wait_reply_after(time.time(), 10)
+        t = time.time()
+        mark = len(victim.proc.output())
+        victim.proc.command(f"update {core}")
+        victim.proc.command(f"refresh {core}")
+        victim.proc.wait_bundle_state("net.beaconcontroller.core", "ACTIVE")
+        victim.proc.wait_bundle_state("net.beaconcontroller.cluster", "ACTIVE", timeout=60)
+        taken = ovsenv.wait_until(
+            lambda: (lambda n: n if n >= 2 * len(net.bridges) else None)(
+                victim.proc.output(mark).count("connection taken over from the previous core")), 30,
+            "the member's new core to take every switch over, twice (update, then refresh)", interval=0.2)
+        ovsenv.wait_until(lambda: all(len(inst.cluster()[0]) == INSTANCES for inst in ctx.instances), 60,
+                          "the member to rejoin", interval=0.5)
+        ovsenv.wait_until(lambda: (r := one_master_each(ctx, set(range(INSTANCES))))
+                          and any(master_port(r, br) == victim.of_port for br in r), 60,
+                          "the member to master a switch again", interval=0.5)
+        back = time.time() - t
+        outage, lost = ping.outage_after(t, 30)
+    finally:
+        ping.stop()
+    reconnects = connects_to(ctx, victim) - connects
+    net.del_flows()
+    pingall(net)
+    summary = (f"instance {victim.i}: {taken} take-overs logged, back in the cluster and mastering {back:.1f}s after"
+               f" the update, switches reconnected to it {reconnects}, the ping's longest pause {outage:.1f}s"
+               f" ({lost} lost); pingall ok after")
+    if reconnects:
+        raise AssertionError(summary)
+    return summary
 
 
 def test_cluster_wrong_name(ctx):

@@ -37,7 +37,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host", "firewall", "firewall_cost", "acl", "packetin_guard", "reconcile_100k")
+                      "restart_moved_host", "core_update_hitless", "firewall", "firewall_cost", "acl", "packetin_guard", "reconcile_100k")
 # Beacon's own listeners and apps folder: ovs-testcontroller (the harness check) listens on one port only and takes no
 # bundles.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity", "apps_folder")
@@ -51,9 +51,12 @@ DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingal
 # its spray leaves Open vSwitch busy for seconds after it ends.
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
-                     "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "reconcile_100k",
+                     "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "core_update_hitless",
+                     "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
                      "firewall", "firewall_cost", "acl")
+# The new core's line for a switch it took over from the holder (HandOver.resume).
+TAKEN_OVER = re.compile(r"switch (\S+): connection taken over from the previous core after (\d+) ms")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).
 ROUTE_COOKIE = "cookie=0xbe01000000000000"
 
@@ -269,6 +272,20 @@ def test_tls(ctx):
     net.wait_connected()
     result = pingall(net)
     connects = ctx.ovs.controller_connects()
+    # The core updated and refreshed: the TLS session goes to the next core with its engine, as TCP does.
+    c = ctx.controller
+    bid = c.wait_bundle_state(ctx.args.core_bsn, "ACTIVE")
+    mark = len(c.output())
+    c.command(f"update {bid}")
+    c.command(f"refresh {bid}")
+    held = ovsenv.wait_until(lambda: (lambda found: found if len(found) >= 2 * len(net.spec.switches) else None)(
+        [int(m.group(2)) for m in TAKEN_OVER.finditer(c.output(mark))]), 30,
+        "the new core's line for both switches taken over, twice (update, then refresh)", interval=0.2)
+    c.wait_bundle_state(ctx.args.core_bsn, "ACTIVE")
+    net.del_flows()
+    after_update = pingall(net)
+    if ctx.ovs.controller_connects() != connects or not net.all_connected():
+        raise AssertionError("a bridge reconnected across the core's update (TLS s1, TCP s2)")
     log_start = len(ctx.controller.output())
     rogue_port, how = tlspki.rogue_handshake(ctx.tls_dir, ctx.args.tls_port)
     plain_port = tlspki.plaintext_hello(ctx.args.tls_port, ofp10.message(ofp10.HELLO, 1))
@@ -288,8 +305,9 @@ def test_tls(ctx):
                       f"a WARN refusing {s2}'s certificate, bound to s1")
     if any(f"switch {s2} connected from" in line for line in ctx.controller.output(log_start).splitlines()):
         raise AssertionError(f"{s2} connected over TLS with a certificate bound to s1")
-    return (f"s1 over TLS, s2 over TCP: {result}; rogue certificate {how}; plaintext on the TLS port refused;"
-            f" s2 with s1's certificate refused")
+    return (f"s1 over TLS, s2 over TCP: {result}; core updated and refreshed, both switches held {min(held)}-"
+            f"{max(held)} ms, no reconnection, then {after_update}; rogue certificate {how}; plaintext on the TLS"
+            f" port refused; s2 with s1's certificate refused")
 
 
 def impostor_claim(port, dpid, timeout=15):
@@ -1263,6 +1281,33 @@ def conversation_flows(net, pairs):
     return flows
 
 
+def ring_conversations(ctx, dpid_base, what):
+    """A ring of 4 with h1 -> h3 and h2 -> h4 pinging every 0.1 s over routing flows: (net, the pairs, their
+    BackgroundPings, to be stopped by the caller)."""
+    net = ctx.network(ovsenv.ring(4, dpid_base=dpid_base))
+    h1, h2, h3, h4 = net.spec.hosts
+    pairs = ((h1, h3), (h2, h4))
+    for a, b in pairs:
+        if not net.ping_retry(a, b):
+            raise AssertionError(f"{a.name} cannot reach {b.name} before the {what}")
+    pings = [BackgroundPing(ctx, net, a, b, f"{what}-{a.name}-{b.name}") for a, b in pairs]
+    try:
+        for p in pings:
+            p.wait_reply_after(time.time(), 10)
+        ovsenv.wait_until(lambda: len(conversation_flows(net, pairs)) >= 4, 10, "routing flows of both conversations")
+    except BaseException:
+        for p in pings:
+            p.stop()
+        raise
+    return net, pairs, pings
+
+
+def replaced_flows(before, after, elapsed):
+    """The flows of `before` ({flow: duration}) gone from `after`, or deleted and installed again: a duration shorter
+    than the time since."""
+    return [flow for flow, d in before.items() if flow not in after or after[flow] < d + elapsed - 1.5]
+
+
 def restart(ctx, net, how, while_down=None):
     """Stops Beacon (SIGTERM: a clean shutdown; SIGKILL: a crash), runs `while_down` if given, starts Beacon again
     with the same command and waits until every switch is back and reconciled. Returns (seconds down, {switch:
@@ -1345,18 +1390,10 @@ def test_beacon_restart(ctx):
     The switches keep forwarding with their flows while Beacon is away; when they reconnect Beacon reconciles their
     flow tables instead of wiping them: no ping is lost, and none of the conversations' flows is deleted (their
     duration counters keep running across the restart), and the transfer completes with its sha256."""
-    net = ctx.network(ovsenv.ring(4, dpid_base=0x200))
-    h1, h2, h3, h4 = net.spec.hosts
-    pairs = ((h1, h3), (h2, h4))
-    for a, b in pairs:
-        if not net.ping_retry(a, b):
-            raise AssertionError(f"{a.name} cannot reach {b.name} before the restart")
-    pings = [BackgroundPing(ctx, net, a, b, f"restart-{a.name}-{b.name}") for a, b in pairs]
+    net, pairs, pings = ring_conversations(ctx, 0x200, "restart")
+    h1, h3 = pairs[0]
     results = []
     try:
-        for p in pings:
-            p.wait_reply_after(time.time(), 10)
-        ovsenv.wait_until(lambda: len(conversation_flows(net, pairs)) >= 4, 10, "routing flows of both conversations")
         for how in ("SIGTERM", "SIGKILL"):
             transfer = SlowTransfer(ctx, net, h1, h3)
             time.sleep(2)  # the transfer's flows are in
@@ -1367,8 +1404,7 @@ def test_beacon_restart(ctx):
             lost = {p.what: p.outage_after(t, 30)[1] for p in pings}
             after = conversation_flows(net, pairs)
             elapsed = time.time() - t
-            # A flow that was deleted and installed again shows a duration shorter than the time since the restart.
-            deleted = [flow for flow, d in before.items() if flow not in after or after[flow] < d + elapsed - 1.5]
+            deleted = replaced_flows(before, after, elapsed)
             totals = [sum(f[i] for f in figures.values()) for i in range(4)]
             size = transfer.finish()
             per_ping = ", ".join(f"{k} {v}" for k, v in lost.items())
@@ -1378,6 +1414,63 @@ def test_beacon_restart(ctx):
                            f" {totals[0]} kept, {totals[1]} deleted, {totals[2]} pushed, {totals[3]} foreign")
             if any(lost.values()) or deleted:
                 raise AssertionError("; ".join(results) + f"; flows deleted or reinstalled: {deleted}")
+    finally:
+        for p in pings:
+            p.stop()
+    return "; ".join(results)
+
+
+def test_core_update_hitless(ctx):
+    """In-service upgrade of the core (issue 23): with h1 -> h3 and h2 -> h4 pinging every 0.1 s and a TCP transfer
+    h1 -> h3 running, `update` + `refresh` of net.beaconcontroller.core at the console, then `stop` + `start`. The
+    switches' connections wait in net.beaconcontroller.connections while no core runs and the next core takes them
+    over: Open vSwitch sees no new connection, no ping is lost, no flow of the conversations is deleted, the transfer
+    completes with its sha256, and a new conversation is routed afterwards (the apps came back)."""
+    c, args = ctx.controller, ctx.args
+    net, pairs, pings = ring_conversations(ctx, 0x900, "core-update")
+    h1, h3 = pairs[0]
+    h4 = pairs[1][1]
+    results = []
+    try:
+        for how in (("update", "refresh"), ("stop", "start")):
+            bid = c.wait_bundle_state(args.core_bsn, "ACTIVE")
+            transfer = SlowTransfer(ctx, net, h1, h3)
+            time.sleep(2)  # the transfer's flows are in
+            connects = net.ovs.controller_connects()
+            before = conversation_flows(net, pairs)
+            mark = len(c.output())
+            t = time.time()
+            for command in how:
+                c.command(f"{command} {bid}")
+            c.wait_bundle_state(args.core_bsn, "ACTIVE")
+            # update + refresh swaps the core twice (the updated one starts, the refresh restarts it with its
+            # dependents); stop + start once.
+            swaps = 2 if how[0] == "update" else 1
+            taken = ovsenv.wait_until(
+                lambda: (lambda found: found if len(found) >= swaps * len(net.spec.switches) else None)(
+                    [int(m.group(2)) for m in TAKEN_OVER.finditer(c.output(mark))]),
+                30, f"the new core's line for every switch taken over ({swaps} swap(s))", interval=0.2)
+            for app in ("net.beaconcontroller.routing", "net.beaconcontroller.topology"):
+                c.wait_bundle_state(app, "ACTIVE")
+            swapped = time.time() - t
+            time.sleep(2)  # replies of the last second in; the flows after the new core's reconciliation
+            lost = {p.what: p.outage_after(t, 30)[1] for p in pings}
+            after = conversation_flows(net, pairs)
+            elapsed = time.time() - t
+            deleted = replaced_flows(before, after, elapsed)
+            size = transfer.finish()
+            reconnects = net.ovs.controller_connects() - connects
+            results.append(f"{' + '.join(how)}: done in {swapped:.1f}s, switches held {min(taken)}-{max(taken)} ms,"
+                           f" new connections seen by OVS {reconnects}, pings lost"
+                           f" {sum(lost.values())}, TCP {transfer.what} {size} bytes across it, sha256 ok,"
+                           f" conversation flows kept {len(before) - len(deleted)}/{len(before)}")
+            if reconnects or any(lost.values()) or deleted:
+                raise AssertionError("; ".join(results) + f"; flows deleted or reinstalled: {deleted}")
+            net.wait_connected(10)
+        # The apps came back with the core: a conversation nobody had before is routed.
+        if not net.ping_retry(h1, h4):
+            raise AssertionError("after the core's update h1 cannot reach h4: the apps did not come back")
+        results.append("a new conversation h1 -> h4 routed after")
     finally:
         for p in pings:
             p.stop()
@@ -1611,8 +1704,9 @@ def test_modularity(ctx):
         raise AssertionError(f"a bad value was not refused, or changed the setting: {out.strip()}")
     steps.append("bad config set refused")
 
-    # Core and util updated in place (and refreshed, so their dependents rewire): the switches reconnect to the
-    # new core, and no thread of the old bundles is left behind.
+    # Core and util updated in place (and refreshed, so their dependents rewire): the switches' connections wait in
+    # the connection holder while no core runs and the new core takes them over, so no switch reconnects; no thread
+    # of the old bundles is left behind.
     pid = c._proc.pid
     threads_before = java_threads(pid)
     for bsn in (args.core_bsn, args.util_bsn):
@@ -1621,13 +1715,10 @@ def test_modularity(ctx):
         c.command(f"refresh {bid}")
         c.wait_bundle_state(bsn, "ACTIVE")
         c.wait_bundle_state(ls, "ACTIVE")
-        # The connections belonged to the old core: every switch must come back, once.
-        want = connects[0] + len(net.spec.switches)
-        ovsenv.wait_until(lambda: net.ovs.controller_connects() >= want, 60,
-                          f"every switch reconnected after updating {bsn}")
-        net.wait_connected(30)  # is_connected in the database lags the reconnection by up to ~5 s
-        connects[0] = net.ovs.controller_connects()
-        reachable(f"update {bsn.rsplit('.', 1)[-1]}", h1, h4)
+        phase = f"update {bsn.rsplit('.', 1)[-1]}"
+        reachable(phase, h1, h4)
+        time.sleep(1)  # a switch whose connection was closed would have reconnected by now
+        connected(phase)
     try:
         ovsenv.wait_until(lambda: not leaked_threads(threads_before, java_threads(pid)), 15,
                           "no more threads than before the updates")

@@ -32,16 +32,24 @@ import net.beaconcontroller.acl.AclCounters;
 import net.beaconcontroller.acl.AclRule;
 import net.beaconcontroller.acl.IAcl;
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.core.BeaconListener;
+import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.IBeaconProvider;
+import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.ISharedState;
+import net.beaconcontroller.core.MessageContext;
 import net.beaconcontroller.core.shared.SharedTable;
 import net.beaconcontroller.core.shared.SharedTable.Change;
 import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFMatch;
+import net.beaconcontroller.openflow.OFMessage;
+import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPort;
+import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.staticflowpusher.IStaticFlowPusher;
 import net.beaconcontroller.staticflowpusher.StaticFlow;
 import net.beaconcontroller.util.StateFiles;
@@ -51,14 +59,20 @@ import net.beaconcontroller.util.StateFiles;
  * by one {@link EnforcerThread}, whenever the rules or the hosts change and every few seconds (which also catches
  * switches that connect or change master).
  *
+ * <p>It is also in the PACKET_IN pipeline, before forwarding: a packet a DENY is about goes no further. The drop flow
+ * and the delete of the flows it covers reach a switch after PACKET_INs already on their way, and in OpenFlow 1.0 an
+ * exact-match flow routing wrote for one of those would beat the drop flow for as long as the traffic lasts.
+ *
  * <p>State: one immutable {@link AclState}, replaced whole under this object's lock, saved to the file before it is
  * used. The static flows stay when the bundle stops: a DENY is the operator's and must not lapse during an update;
  * they go with their rules (also when the ACL starts again and finds rules deleted meanwhile).
  */
 @Component(configurationPid = Acl.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
-        service = {IAcl.class, IDeviceListener.class})
+        service = {IAcl.class, IDeviceListener.class, IOFMessageListener.class})
 @Designate(ocd = Acl.Config.class)
-public final class Acl implements IAcl, IDeviceListener {
+@BeaconListener(types = OFType.PACKET_IN, after = {"topology", "devicemanager"}, before = {"routing",
+    "learningswitch"})
+public final class Acl implements IAcl, IDeviceListener, IOFMessageListener {
     static final String NAME = "acl";
     private static final Logger log = LoggerFactory.getLogger(Acl.class);
     /** A switch's I/O thread takes a task within milliseconds unless it is stuck. */
@@ -215,6 +229,21 @@ public final class Acl implements IAcl, IDeviceListener {
         }
         enforcer.runNow();
         return gone.size();
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    /** On a switch's I/O thread: reads one snapshot of the rules, without a lock. */
+    @Override
+    public Command receive(IOFSwitch sw, OFMessage msg, MessageContext ctx) {
+        var s = state;
+        if (s.rules().isEmpty() || !(msg instanceof OFPacketIn pi) || !ctx.frame().isEthernet()) {
+            return Command.CONTINUE;
+        }
+        return s.denies(OFMatch.fromFrame(ctx.frame(), pi.inPort())) ? Command.STOP : Command.CONTINUE;
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import net.beaconcontroller.acl.AclRule;
+import net.beaconcontroller.openflow.OFMatch;
 
 /**
  * The rules as one immutable value, so the enforcer reads a whole snapshot, never half a change.
@@ -15,6 +16,7 @@ import net.beaconcontroller.acl.AclRule;
  */
 record AclState(List<AclRule> rules, int nextId) {
     static final AclState EMPTY = new AclState(List.of(), 1);
+    private static final int IPV4 = 0x0800;
 
     AclState {
         var byId = new TreeMap<Integer, AclRule>();
@@ -32,6 +34,19 @@ record AclState(List<AclRule> rules, int nextId) {
     /** The earlier rule that already matches everything {@code rule} would, if any. */
     Optional<AclRule> covering(AclRule rule) {
         return rules.stream().filter(r -> r.covers(rule)).findFirst();
+    }
+
+    /** Whether the first rule (by id) that matches the packet is a DENY. */
+    boolean denies(OFMatch packet) {
+        if (rules.isEmpty() || packet.dlType() != IPV4) {
+            return false;
+        }
+        for (var r : rules) {
+            if (r.matches(packet.nwSrc(), packet.nwDst(), packet.nwProto(), packet.tpDst())) {
+                return r.action() == AclRule.Action.DENY;
+            }
+        }
+        return false;
     }
 
     AclState with(AclRule rule) {

@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,10 @@ import net.beaconcontroller.acl.IAcl;
 import net.beaconcontroller.core.ISharedState;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.MemorySharedState;
+import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.acl.AclRule;
 import net.beaconcontroller.openflow.OFFlowMod;
+import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFType;
 
 /** The ACL against a real controller with connected switches: rules kept, enforced and withdrawn as static flows. */
@@ -72,6 +77,51 @@ class AclTest {
                 assertEquals(List.of(), pusher.names());
                 assertEquals(List.of(), acl.getRules());
                 assertEquals(1, added(acl.add(rule(0, "dst-ip", "10.0.0.4/32"))), "a clear starts ids at 1 again");
+            } finally {
+                acl.deactivate();
+            }
+        }
+    }
+
+    private static final int PROTO = 23;
+    private static final int DST = 30;
+
+    private static ByteBuffer frameOf(RecordingListener.Call call) {
+        return ByteBuffer.wrap(((OFPacketIn) call.msg()).frameBytes());
+    }
+
+    /** An IPv4 frame from {@code src} to {@code dst} of protocol {@code proto}, with a TCP/UDP port of 80. */
+    private static byte[] frame(int src, int dst, int proto) {
+        var b = ByteBuffer.allocate(64);
+        b.put(new byte[] {0, 0, 0, 0, 0, (byte) dst}).put(new byte[] {0, 0, 0, 0, 0, (byte) src});
+        b.putShort((short) 0x0800).put((byte) 0x45).put((byte) 0).putShort((short) 40).putInt(0).put((byte) 64)
+                .put((byte) proto).putShort((short) 0).putInt(src).putInt(dst);
+        b.putShort((short) 40000).putShort((short) 80);
+        return b.array();
+    }
+
+    /**
+     * PACKET_INs a DENY is about stop before forwarding, the first matching rule deciding: routing's exact flow for one
+     * already on its way when the drop flow is written would beat that flow for as long as the traffic lasts.
+     */
+    @Test
+    void aPacketTheFirstMatchingRuleDeniesGoesNoFurther() {
+        try (var fx = ControllerFixture.start()) {
+            var acl = acl(fx, dir.resolve("acl.txt"), null);
+            var after = new RecordingListener("routing");
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, acl);
+            fx.controller.addOFMessageListener(OFType.PACKET_IN, after);
+            try {
+                var c = fx.connectActive(1);
+                added(acl.add(rule(0, "src-ip", "10.0.0.1/32", "dst-ip", "10.0.0.4/32", "nw-proto", "TCP",
+                        "tp-dst", "80", "action", "allow")));
+                added(acl.add(rule(0, "src-ip", "10.0.0.0/24", "dst-ip", "10.0.0.4/32")));
+                c.fake().send(c.fake().packetIn(1, frame(H1, H4, AclRule.UDP)));
+                c.fake().send(c.fake().packetIn(1, frame(H1, H4, AclRule.TCP)));
+                assertEquals(AclRule.TCP, frameOf(after.await(WAIT)).get(PROTO), "the ALLOW before the DENY wins");
+                c.fake().send(c.fake().packetIn(1, frame(H4, H1, AclRule.UDP)));
+                assertEquals(H1, frameOf(after.await(WAIT)).getInt(DST), "no rule: forwarded");
+                after.expectNone(Duration.ofMillis(200));
             } finally {
                 acl.deactivate();
             }

@@ -178,6 +178,7 @@ final class Coordinator {
             migrations.giveUpAll("the cluster merged after a split");
             switches.all().forEach(st -> st.sw.execute(st::open));
             masterView.replaceAll(masters, readAt);
+            migrations.mastersReplaced();
             member.joined().store().publishSoon();
             membersChanged();
         });
@@ -187,6 +188,7 @@ final class Coordinator {
     void masterChanged(long dpid, String master) {
         masterView.changed(dpid, master);
         later(() -> {
+            migrations.masterChanged(dpid, master);
             var st = switches.get(dpid);
             if (st != null && master.equals(masterView.get(dpid))) {
                 roles.follow(st, master, mayMaster(), false);

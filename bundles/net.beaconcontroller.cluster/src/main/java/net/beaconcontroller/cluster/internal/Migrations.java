@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -48,6 +47,7 @@ final class Migrations {
     private record Incoming(long id, String from) { }
 
     private final Peers peers;
+    private final MoveWatch watch;
     private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
     private final Map<Long, Incoming> incoming = new ConcurrentHashMap<>();
     private final ArrayDeque<Migration> recent = new ArrayDeque<>();
@@ -55,6 +55,17 @@ final class Migrations {
 
     Migrations(Peers peers) {
         this.peers = peers;
+        this.watch = new MoveWatch(peers);
+    }
+
+    /** The masters map's event for a switch, on the member's thread: a move run elsewhere may be done. */
+    void masterChanged(long dpid, String master) {
+        watch.masterChanged(dpid, master);
+    }
+
+    /** The whole map was replaced (a merge), without an event per switch. */
+    void mastersReplaced() {
+        watch.recheck();
     }
 
     /** Whether the switch is moving to or from this member: its roles are the migration's to set. */
@@ -86,7 +97,7 @@ final class Migrations {
             startAsMaster(dpid, target, System.nanoTime(), result);
         } else {
             peers.send(master, new Message.Migrate(dpid, peers.self(), target));
-            awaitMaster(dpid, master, target, System.nanoTime(), result);
+            watch.await(dpid, master, target, result);
         }
     }
 
@@ -119,19 +130,6 @@ final class Migrations {
                 result.complete(m);
             }
         });
-    }
-
-    /** A migration run by another member: done when the map names the target. */
-    private void awaitMaster(long dpid, String from, String target, long started, CompletableFuture<Migration> result) {
-        long took = System.nanoTime() - started;
-        if (target.equals(peers.master(dpid))) {
-            result.complete(new Migration(dpid, from, target, Duration.ofNanos(took)));
-        } else if (took > 2 * peers.timeout().toNanos()) {
-            result.completeExceptionally(new TimeoutException("switch " + Dpids.toString(dpid) + " did not move to "
-                    + peers.describe(target) + " in time"));
-        } else {
-            peers.after(5, () -> awaitMaster(dpid, from, target, started, result));
-        }
     }
 
     /** Phase 1, on the master: ask the target to become EQUAL and watch for the marker. */
@@ -380,6 +378,7 @@ final class Migrations {
         outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
         outgoing.clear();
         incoming.clear();
+        watch.stop();
     }
 
     List<Migration> recent() {

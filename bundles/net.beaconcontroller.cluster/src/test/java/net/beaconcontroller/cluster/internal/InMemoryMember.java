@@ -132,6 +132,8 @@ final class InMemoryMember implements Peers, IRoleArbiter, AutoCloseable {
     @Override
     public void handOver(long dpid, String target) {
         net.masters.put(dpid, target);
+        // The map's entry event, on each member's thread, as Hazelcast delivers it to the coordinator.
+        net.members.values().forEach(m -> m.after(0, () -> m.migrations.masterChanged(dpid, target)));
     }
 
     @Override

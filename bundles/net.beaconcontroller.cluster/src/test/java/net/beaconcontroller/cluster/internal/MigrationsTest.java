@@ -70,6 +70,16 @@ class MigrationsTest {
         assertEachAnsweredOnce();
     }
 
+    /** Asked at a member that does not master the switch: the master runs it, the asker hears of the map's change. */
+    @Test
+    void aMoveAskedAtAnotherMemberIsDoneWhenTheMapNamesTheTarget() throws Exception {
+        var m = b.migrate(DPID, "b").get(10, TimeUnit.SECONDS);
+        assertEquals("a", m.from());
+        assertEquals("b", m.to());
+        assertEquals("b", net.masters.get(DPID));
+        await(() -> sw.roles()[0] == NiciraRole.SLAVE && sw.roles()[1] == NiciraRole.MASTER, "b MASTER, a SLAVE");
+    }
+
     @Test
     void aTargetThatNeverAnswersLeavesTheSwitchWithItsMaster() {
         net.cut = (to, m) -> to.equals("b");

@@ -13,6 +13,7 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 import org.slf4j.Logger;
@@ -24,6 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Acceptor {
     private static final Logger log = LoggerFactory.getLogger(Acceptor.class);
+    private static final int START_UP_LIMIT_SECONDS = 60;
 
     /**
      * A port to listen on, the setting it comes from (named when it cannot be bound), and whether switches speak TLS
@@ -110,7 +112,11 @@ final class Acceptor {
 
     private void run(CountDownLatch frameworkStarted, BiConsumer<SocketChannel, Endpoint> handOver) {
         try {
-            frameworkStarted.await();
+            // Bounded: a bundle marked to start at a level the framework never reaches must not keep switches out.
+            if (!frameworkStarted.await(START_UP_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                log.warn("the framework's start-up is not over after {} s: accepting switches now",
+                        START_UP_LIMIT_SECONDS);
+            }
         } catch (InterruptedException e) {
             return;
         }

@@ -2,13 +2,10 @@ package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
@@ -27,8 +24,6 @@ import java.util.function.Predicate;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
-import org.osgi.framework.FrameworkEvent;
-import org.osgi.framework.FrameworkListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -43,6 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.FlowReconciliationStats;
@@ -101,12 +97,14 @@ public final class Controller implements IBeaconProvider {
     private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
     private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
     private volatile IRoleArbiter roleArbiter;
+    private volatile IConnectionHolder connectionHolder;
+    /** The framework, to tell a bundle update from a shutdown; null outside OSGi. */
+    private volatile Bundle systemBundle;
     /** Released once the framework has started (at once outside OSGi and for a restart of this bundle). */
     private volatile CountDownLatch frameworkStarted = new CountDownLatch(0);
-    private final List<IOLoop> loops = new ArrayList<>();
+    private final IoThreads io = new IoThreads(this, () -> tls);
     private final FlowReconciliation reconciliation = new FlowReconciliation();
     private final SwitchIdentity identity = new SwitchIdentity();
-    private Acceptor acceptor;
 
     /** For Declarative Services, which then calls {@link #activate}. */
     public Controller() {
@@ -119,28 +117,15 @@ public final class Controller implements IBeaconProvider {
 
     @Activate
     void activate(BundleContext context, ControllerConfig config) {
-        var system = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
-        if (system != null && system.getState() == Bundle.STARTING) {
-            // Switches are accepted once every bundle of the start-up has started, so that none is handled without
-            // the applications or the cluster's role decisions (they start at later levels).
-            frameworkStarted = new CountDownLatch(1);
-            var latch = frameworkStarted;
-            context.addFrameworkListener(new FrameworkListener() {
-                @Override
-                public void frameworkEvent(FrameworkEvent event) {
-                    if (event.getType() == FrameworkEvent.STARTED) {
-                        latch.countDown();
-                        context.removeFrameworkListener(this);
-                    }
-                }
-            });
-        }
+        systemBundle = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
+        frameworkStarted = FrameworkStartUp.latch(context);
         configure(config);
         try {
             start();
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
+        adoptHeld();
     }
 
     @Modified
@@ -154,9 +139,38 @@ public final class Controller implements IBeaconProvider {
         }
     }
 
+    /**
+     * The core stops (an update, a refresh, a stop at the console): the switches' connections go to the holder. Not
+     * when the whole framework stops: no core follows in this process, and connections closed at once let the switches
+     * reconnect to the next process as before (held ones closed later by the holder slowed that reconnection).
+     */
     @Deactivate
     void deactivate() {
-        stop();
+        var system = systemBundle;
+        boolean exiting = system != null && system.getState() == Bundle.STOPPING;
+        stop(exiting ? null : connectionHolder);
+    }
+
+    /** Where a stopping core leaves its switches' connections and a starting one finds them (docs/running.md). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void setConnectionHolder(IConnectionHolder holder) {
+        connectionHolder = holder;
+        adoptHeld();
+    }
+
+    public void unsetConnectionHolder(IConnectionHolder holder) {
+        if (connectionHolder == holder) {
+            connectionHolder = null;
+        }
+    }
+
+    /** Takes over the connections a previous core left in the holder, once this one runs. */
+    private void adoptHeld() {
+        var holder = connectionHolder;
+        if (holder != null) {
+            io.adoptHeld(holder);
+        }
     }
 
     /** The cluster's arbiter of switch roles, when one runs (see {@link IRoleArbiter}); also for tests. */
@@ -233,81 +247,39 @@ public final class Controller implements IBeaconProvider {
     /** Opens the listeners and starts the I/O threads. */
     public synchronized void start() throws IOException {
         var c = config;
-        var endpoints = ListenPorts.endpoints(c);
+        reconciliation.start();
         try {
-            for (int i = 0; i < c.threadCount(); i++) {
-                loops.add(new IOLoop(this, i));
-            }
-            acceptor = new Acceptor(endpoints, frameworkStarted, this::adopt);
+            io.start(ListenPorts.endpoints(c), c.threadCount(), frameworkStarted);
         } catch (IOException | RuntimeException e) {
-            loops.forEach(IOLoop::closeUnstarted);
-            loops.clear();
+            reconciliation.stop();
             throw e;
         }
-        loops.forEach(IOLoop::start);
-        reconciliation.start();
-        acceptor.start();
-        var bound = acceptor.addresses();
-        var where = new ArrayList<String>();
-        for (int i = 0; i < bound.size(); i++) {
-            var a = bound.get(i);
-            where.add(a.getHostString() + ":" + a.getPort() + (endpoints.get(i).tls() ? " (TLS)" : ""));
-        }
-        log.info("listening for OpenFlow switches on {} with {} I/O thread(s)", String.join(" and ", where),
-                c.threadCount());
     }
 
     /** Closes the listeners and every connection; listeners hear {@code removedSwitch} for each active switch. */
-    public synchronized void stop() {
-        if (acceptor == null) {
-            return;
+    public void stop() {
+        stop(null);
+    }
+
+    /** As {@link #stop()}, but the active connections go to {@code holder} (if any) instead of closing. */
+    private synchronized void stop(IConnectionHolder holder) {
+        if (io.stop(holder)) {
+            reconciliation.stop();
+            log.info("controller stopped");
         }
-        try {
-            acceptor.close(2000);
-            loops.forEach(IOLoop::stop);
-            for (var loop : loops) {
-                loop.join(2000);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        loops.clear();
-        reconciliation.stop();
-        acceptor = null;
-        log.info("controller stopped");
     }
 
     /**
      * The first bound port: {@code controller.listenPort}, or {@code controller.legacyListenPort} when that is off
      * (useful with port 0 in tests).
      */
-    public synchronized int getLocalPort() throws IOException {
-        return acceptor.addresses().get(0).getPort();
+    public int getLocalPort() throws IOException {
+        return io.localPorts().get(0);
     }
 
     /** Every bound port, {@code controller.listenPort}'s first. */
-    public synchronized List<Integer> getLocalPorts() throws IOException {
-        return acceptor.addresses().stream().map(InetSocketAddress::getPort).toList();
-    }
-
-    /** Hands a new connection to the least-loaded running I/O loop; on the acceptor's thread. */
-    private void adopt(SocketChannel channel, Acceptor.Endpoint endpoint) {
-        var loop = runningLoop();
-        if (loop != null) {
-            loop.adopt(channel, endpoint.tls() ? tls : null);
-            return;
-        }
-        log.error("no I/O thread is running: refusing the connection from {}", channel.socket().getRemoteSocketAddress());
-        try {
-            channel.close();
-        } catch (IOException e) {
-            log.warn("closing the refused connection {} failed: {}", channel, e.toString());
-        }
-    }
-
-    private synchronized IOLoop runningLoop() {
-        return loops.stream().filter(IOLoop::isRunning)
-                .min(Comparator.comparingInt(l -> l.switchCount.get())).orElse(null);
+    public List<Integer> getLocalPorts() throws IOException {
+        return io.localPorts();
     }
 
     @Override
@@ -337,8 +309,8 @@ public final class Controller implements IBeaconProvider {
     }
 
     @Override
-    public synchronized List<IoLoopStats> getIoLoopStats() {
-        return loops.stream().map(IOLoop::stats).toList();
+    public List<IoLoopStats> getIoLoopStats() {
+        return io.stats();
     }
 
     @Override
@@ -696,10 +668,7 @@ public final class Controller implements IBeaconProvider {
 
     /** Returns once no I/O thread is still in a dispatch that may have seen a removed listener. */
     private void quiesce() {
-        List<IOLoop> current;
-        synchronized (this) {
-            current = List.copyOf(loops);
-        }
+        var current = io.loops();
         // An I/O thread must not wait for the others: two of them removing listeners at once would wait for each
         // other. From there the removal holds for every dispatch that starts afterwards.
         if (current.stream().anyMatch(IOLoop::inLoop)) {

@@ -95,6 +95,19 @@ final class Handshake {
             sw.close("incompatible OpenFlow version " + hello.version() + " (only 1.0 is supported)");
             return;
         }
+        begin(false);
+    }
+
+    /**
+     * Takes up a connection another core made active ({@link HandOver}): the switch is asked again for what the
+     * handshake learns, as OpenFlow allows at any time, and its flows are never deleted, whatever the setting: they
+     * are the ones it forwards with throughout the swap.
+     */
+    void resume() {
+        begin(true);
+    }
+
+    private void begin(boolean adopted) {
         phase = Phase.FEATURES;
         sw.requests().send(new OFFeaturesRequest(sw.nextXid()), OFFeaturesReply.class, deadline)
                 .thenCompose(this::claimed)
@@ -104,7 +117,7 @@ final class Handshake {
                     sw.write(new OFSetConfig(sw.nextXid(), 0, MISS_SEND_LEN_ALL));
                     return role();
                 })
-                .thenCompose(ignored -> deleteFlows())
+                .thenCompose(ignored -> adopted ? CompletableFuture.completedFuture(null) : deleteFlows())
                 .thenCompose(ignored -> {
                     phase = Phase.INITIALIZERS;
                     return controller.runInitializers(sw);

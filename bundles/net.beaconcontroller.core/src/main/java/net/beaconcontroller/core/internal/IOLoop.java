@@ -12,10 +12,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.connections.HeldConnection;
+import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.IoLoopStats;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.util.Prefetch;
@@ -46,6 +49,8 @@ final class IOLoop implements Runnable {
     /** Read by the acceptor to pick the least-loaded loop. */
     final AtomicInteger switchCount = new AtomicInteger();
     private volatile boolean running = true;
+    /** Where {@link #stop} hands the connections, or null to close them. */
+    private volatile IConnectionHolder handTo;
     /** Set once the loop has ended: tasks then run on the caller's thread instead of waiting forever. */
     private volatile boolean terminated;
     /** The loop's clock, read once per iteration: per-message timestamps need no system call. */
@@ -155,18 +160,40 @@ final class IOLoop implements Runnable {
      * engine is made here, on the loop: its handshake runs on this thread too.
      */
     void adopt(SocketChannel channel, TlsContext tls) {
+        register(channel, () -> tls == null ? new PlainTransport(channel)
+                : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(), tls.identities()),
+                SwitchConnection::start);
+    }
+
+    /**
+     * Takes over a connection a previous core handed to the holder; called on the controller's thread. A TLS session
+     * is checked against this core's certificate bindings ({@code tls}'s) when the switch claims its DPID again.
+     */
+    void adoptHeld(HeldConnection held, TlsContext tls) {
+        var channel = held.channel();
+        register(channel, () -> held.tls() == null ? new PlainTransport(channel)
+                : TlsTransport.resumed(channel, held.tls(), channel.getRemoteAddress().toString(),
+                        tls == null ? null : tls.identities()),
+                conn -> HandOver.resume(conn, held));
+    }
+
+    /** Makes a connection's transport on the loop (a TLS engine's handshake runs there too). */
+    @FunctionalInterface
+    private interface TransportOpener {
+        Transport open() throws IOException;
+    }
+
+    private void register(SocketChannel channel, TransportOpener opener, Consumer<SwitchConnection> begin) {
         switchCount.incrementAndGet();
         execute(() -> {
             try {
                 channel.configureBlocking(false);
                 var key = channel.register(selector, SelectionKey.OP_READ);
-                Transport transport = tls == null ? new PlainTransport(channel)
-                        : new TlsTransport(channel, tls.newEngine(), channel.getRemoteAddress().toString(),
-                                tls.identities());
+                var transport = opener.open();
                 var conn = new SwitchConnection(controller, this, channel, transport, key);
                 key.attach(conn);
                 connections.add(conn);
-                conn.start();
+                begin.accept(conn);
             } catch (IOException | RuntimeException e) {
                 switchCount.decrementAndGet();
                 log.warn("could not register connection {}: {}", channel, e.toString());
@@ -196,7 +223,9 @@ final class IOLoop implements Runnable {
         }
     }
 
-    void stop() {
+    /** Stops; with a {@code holder}, the active connections go to it instead of being closed. */
+    void stop(IConnectionHolder holder) {
+        handTo = holder;
         running = false;
         selector.wakeup();
     }
@@ -248,8 +277,11 @@ final class IOLoop implements Runnable {
         } finally {
             running = false; // the acceptor must not hand this loop new switches any more
             runTasks();
+            var holder = handTo;
             for (var conn : new ArrayList<>(connections)) {
-                conn.close("controller stopping");
+                if (!handedOver(conn, holder)) {
+                    conn.close("controller stopping");
+                }
             }
             // Only now may other threads run their tasks themselves: no connection of this loop is left to race with.
             terminated = true;
@@ -263,6 +295,16 @@ final class IOLoop implements Runnable {
             } catch (IOException e) {
                 log.debug("closing selector", e);
             }
+        }
+    }
+
+    /** A connection that cannot be handed over is closed as before; one failure must not keep the others open. */
+    private static boolean handedOver(SwitchConnection conn, IConnectionHolder holder) {
+        try {
+            return holder != null && HandOver.deposit(conn, holder);
+        } catch (RuntimeException e) {
+            log.error("could not hand {} to the next core", conn, e);
+            return false;
         }
     }
 

@@ -133,6 +133,17 @@ final class Inbound {
         return messages;
     }
 
+    /** A copy of what was read and not handled: at most the start of a message still arriving. */
+    ByteBuffer unread() {
+        var pending = readBuf.duplicate().flip();
+        return ByteBuffer.allocate(pending.remaining()).put(pending).flip();
+    }
+
+    /** Bytes another core read from this switch and did not handle: they come before anything read from now on. */
+    void prefill(ByteBuffer bytes) {
+        readBuf.put(bytes.duplicate());
+    }
+
     /**
      * Shows the PACKET_INs among the next {@value #PREFETCH_AHEAD} complete messages from the read position to the
      * pipeline's prefetching listeners (see {@link net.beaconcontroller.core.IOFMessageListener#prefetch}).

@@ -124,6 +124,21 @@ final class OutputBuffer {
         }
     }
 
+    /**
+     * Sends what the socket takes now and closes this buffer.
+     *
+     * @return a copy of what the socket did not take, or null when the output had failed
+     */
+    ByteBuffer takeUnsent() {
+        flush();
+        if (failed) {
+            return null;
+        }
+        closed = true;
+        var unsent = buf.duplicate().flip();
+        return ByteBuffer.allocate(unsent.remaining()).put(unsent).flip();
+    }
+
     /** The connection closed: nothing more is queued or sent. */
     void close() {
         closed = true;

@@ -13,6 +13,11 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public SocketChannel channel() {
+        return channel;
+    }
+
+    @Override
     public int read(ByteBuffer dst) throws IOException {
         return channel.read(dst);
     }

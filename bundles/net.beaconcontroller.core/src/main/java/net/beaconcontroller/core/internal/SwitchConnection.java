@@ -271,6 +271,19 @@ final class SwitchConnection implements IOFSwitch {
         return out;
     }
 
+    Inbound input() {
+        return in;
+    }
+
+    Transport transport() {
+        return transport;
+    }
+
+    /** The next transaction id; used by {@link HandOver} to carry it from one core to the next. */
+    void continueXids(int next) {
+        xid.set(next);
+    }
+
     @Override
     public void flush() {
         execute(this::flushNow);
@@ -289,6 +302,11 @@ final class SwitchConnection implements IOFSwitch {
     }
 
     void close(String reason) {
+        close(reason, false);
+    }
+
+    /** Ends this connection; with {@code keepSocket} the socket stays open for the next core ({@link HandOver}). */
+    void close(String reason, boolean keepSocket) {
         if (state == State.CLOSED) {
             return;
         }
@@ -297,7 +315,9 @@ final class SwitchConnection implements IOFSwitch {
         out.close();
         key.cancel();
         try {
-            transport.close();
+            if (!keepSocket) {
+                transport.close();
+            }
         } catch (IOException e) {
             log.debug("closing {}", remote, e);
         }

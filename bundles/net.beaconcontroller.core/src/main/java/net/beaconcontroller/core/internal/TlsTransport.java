@@ -15,6 +15,8 @@ import javax.security.auth.x500.X500Principal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.connections.HeldConnection;
+
 /**
  * OpenFlow over TLS, as Open vSwitch's {@code ssl:} controller targets speak it: an {@link SSLEngine} between the
  * connection's plain buffers and the socket, driven only by the connection's reads and flushes on its I/O thread. The
@@ -58,6 +60,55 @@ final class TlsTransport implements Transport {
         netIn = ByteBuffer.allocateDirect(packet * RECORDS_PER_BUFFER);
         netOut = ByteBuffer.allocateDirect(packet * RECORDS_PER_BUFFER);
         engine.beginHandshake();
+    }
+
+    /** Goes on with a session another core began ({@link HandOver}): no handshake, the same keys and sequence. */
+    static TlsTransport resumed(SocketChannel channel, HeldConnection.Tls held, String peer,
+            SwitchCertificates identities) throws SSLException {
+        var t = new TlsTransport(channel, held.engine(), peer, identities, held);
+        t.handshakeDone = true;
+        try {
+            t.subject = (X500Principal) held.engine().getSession().getPeerPrincipal();
+        } catch (SSLPeerUnverifiedException e) {
+            throw new SSLException("the TLS session handed over has no verified switch certificate", e);
+        }
+        return t;
+    }
+
+    private TlsTransport(SocketChannel channel, SSLEngine engine, String peer, SwitchCertificates identities,
+            HeldConnection.Tls held) {
+        this.channel = channel;
+        this.engine = engine;
+        this.peer = peer;
+        this.identities = identities;
+        int packet = engine.getSession().getPacketBufferSize();
+        netIn = filled(packet * RECORDS_PER_BUFFER, held.unreadRecords());
+        netOut = filled(packet * RECORDS_PER_BUFFER, held.unsentRecords());
+    }
+
+    private static ByteBuffer filled(int capacity, ByteBuffer bytes) {
+        return ByteBuffer.allocateDirect(Math.max(capacity, bytes.remaining() * 2)).put(bytes.duplicate());
+    }
+
+    /**
+     * The session for the next core, or empty when it cannot go on elsewhere (its handshake not finished, or closing).
+     * The connection must not use this transport afterwards.
+     */
+    Optional<HeldConnection.Tls> handOver() {
+        if (!handshakeDone || inboundDone || engine.isOutboundDone()) {
+            return Optional.empty();
+        }
+        return Optional.of(new HeldConnection.Tls(engine, copy(netIn), copy(netOut)));
+    }
+
+    private static ByteBuffer copy(ByteBuffer fillMode) {
+        var content = fillMode.duplicate().flip();
+        return ByteBuffer.allocate(content.remaining()).put(content).flip();
+    }
+
+    @Override
+    public SocketChannel channel() {
+        return channel;
     }
 
     @Override

@@ -2,6 +2,7 @@ package net.beaconcontroller.core.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.Optional;
 
 /**
@@ -53,6 +54,9 @@ sealed interface Transport permits PlainTransport, TlsTransport {
     default Optional<String> claimRefusal(long dpid) {
         return Optional.empty();
     }
+
+    /** The socket, for a hand-over to the next core ({@link HandOver}). */
+    SocketChannel channel();
 
     void close() throws IOException;
 }

@@ -84,6 +84,30 @@ class TlsTest {
         }
     }
 
+    /** The session goes to the next core with its engine: the switch sees no new handshake and no disconnection. */
+    @Test
+    void aTlsSwitchGoesToTheNextCoreInTheSameSession() throws Exception {
+        var holder = new ListHolder(true);
+        try (var old = start(); var next = start()) {
+            old.controller.setConnectionHolder(holder);
+            var tls = tlsSwitch(old, 0x71);
+            old.handshake(tls);
+            old.controller.deactivate();
+            assertEquals(1, holder.size(), "the TLS switch went to the holder");
+            var first = tls.packetIn(1, FakeSwitch.frame(3000, 7)); // more than one TLS record
+            tls.send(first);
+
+            var after = new RecordingListener("after");
+            next.controller.addOFMessageListener(OFType.PACKET_IN, after);
+            next.controller.setConnectionHolder(holder);
+            assertEquals(0x71, next.awaitEvent(ControllerFixture.Kind.ADDED, 0x71).sw().getId());
+            assertArrayEquals(first.frameBytes(), ((OFPacketIn) after.await(ControllerFixture.WAIT).msg()).frameBytes());
+            tls.send(new net.beaconcontroller.openflow.OFEchoRequest(tls.nextXid()));
+            tls.expect(OFType.ECHO_REPLY, ControllerFixture.WAIT);
+            assertFalse(tls.isClosed(), "the switch saw no disconnection");
+        }
+    }
+
     @Test
     void anUntrustedCertificateIsRefusedAndOnlyThatConnectionCloses() throws IOException {
         try (var fx = start(); var log = LogCapture.of(TlsTransport.class)) {

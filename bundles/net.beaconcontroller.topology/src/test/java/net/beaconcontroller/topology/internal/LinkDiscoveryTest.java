@@ -12,7 +12,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -173,6 +175,19 @@ class LinkDiscoveryTest {
         awaitTrue("B/2 -> A/1", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
     }
 
+    /**
+     * One run of the scheduled tasks, then waits until the switches' I/O threads did what it queued: a probe's send
+     * time is read there, and a test that moves the clock before the send would have the probe sent in the future.
+     */
+    private void tick() {
+        scheduler.tick();
+        for (var sw : List.of(a, b)) {
+            var done = new CompletableFuture<Void>();
+            sw.sw().execute(() -> done.complete(null));
+            done.orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
+        }
+    }
+
     private int told(String event) {
         var n = told.get(event);
         return n == null ? 0 : n.get();
@@ -196,7 +211,7 @@ class LinkDiscoveryTest {
         assertTrue(topology.isEdgePort(A, 2));
         assertTrue(topology.isEdgePort(B, 1));
         // A probe of the same cable in the next round only refreshes it.
-        scheduler.tick();
+        tick();
         arrive(b, 2, probe(a, 1));
         awaitTrue("accepted", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == 3);
         awaitTold("added " + Link.of(A, 1, B, 2), 1);
@@ -292,14 +307,14 @@ class LinkDiscoveryTest {
         connectBoth();
         cable();
         now.addAndGet(SECOND * 5 / 2);
-        scheduler.tick();
+        tick();
         assertEquals(2, topology.getLinks().size(), "2.5 s (2.5 liveness intervals) is the timeout, not past it");
         // This round's probe of A/1 crosses the cable; B's does not come back.
         arrive(b, 2, probe(a, 1));
         probe(b, 1);
         awaitTrue("refreshed", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == 3);
         now.addAndGet(SECOND);
-        scheduler.tick();
+        tick();
         assertEquals(Set.of(Link.of(A, 1, B, 2)), topology.getLinks().keySet());
         assertEquals(Set.of(Set.of(A), Set.of(B)), topology.getIslands(), "one direction joins no islands");
         awaitTold("removed " + Link.of(B, 2, A, 1), 1);
