@@ -168,7 +168,9 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         this.liveness = new Liveness(Math.max(linkTimeoutNanos - 2 * refresh, TimeUnit.MILLISECONDS.toNanos(100)),
                 linkTimeoutNanos, 2 * linkTimeoutNanos);
         quarantineNanos = TimeUnit.MILLISECONDS.toNanos(config.quarantine());
-        store = new TopologyStore(quarantineNanos);
+        // Often enough that a link goes at most a quarter of a refresh interval after its timeout.
+        var expiry = Duration.ofNanos(Math.max(refresh / 4, TimeUnit.MILLISECONDS.toNanos(50)));
+        store = new TopologyStore(quarantineNanos, 2 * expiry.toNanos());
         shared = new SharedLinks(cluster, codec, nanoClock, Duration.ofNanos(linkTimeoutNanos), this::sharedLinkSeen);
         prober = new Prober(store, codec, shared, this.liveness);
         this.scheduler = scheduler;
@@ -178,8 +180,6 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             tasks.add(scheduler.scheduleAtFixedRate(this::probeLinks, Duration.ofNanos(liveness),
                     Duration.ofNanos(liveness)));
         }
-        // Often enough that a link goes at most a quarter of a refresh interval after its timeout.
-        var expiry = Duration.ofNanos(Math.max(refresh / 4, TimeUnit.MILLISECONDS.toNanos(50)));
         tasks.add(scheduler.scheduleAtFixedRate(this::expire, expiry, expiry));
     }
 
@@ -329,6 +329,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
             case REFRESHED -> accepted.increment();
             case UNKNOWN_PORT -> unknownPort(sw, inPort, r);
             case DIRECT -> log.trace("BDDP across the LLDP link at {}: no broadcast domain", link);
+            case EARLY -> {
+                accepted.increment();
+                log.trace("BDDP across {} while in quarantine: judged when it ends", link);
+            }
         }
     }
 
@@ -420,8 +424,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long probeNow = shared.probeTime();
         liveness.tick(probeNow, store.view().links().keySet());
         long grace = liveness.graceNanos();
-        var ends = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace),
+        var expired = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace),
                 domainTimeoutNanos);
+        expired.domains().forEach(l -> log.info("broadcast domain {}: switches Beacon does not manage bridge these ports",
+                l));
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();
@@ -435,7 +441,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         }
         probes.keySet().retainAll(switches.keySet());
         deliver();
-        for (var end : ends) {
+        for (var end : expired.ends()) {
             var sw = switches.get(end.dpid());
             if (sw != null) {
                 sw.execute(() -> prober.probePort(sw, end.port()));

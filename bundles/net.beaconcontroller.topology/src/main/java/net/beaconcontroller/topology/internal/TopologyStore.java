@@ -3,6 +3,7 @@ package net.beaconcontroller.topology.internal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,23 +38,41 @@ final class TopologyStore {
 
     /**
      * What a probe that came back did. {@code DIRECT}: a BDDP probe between ports an LLDP link ends at, which took the
-     * cable rather than a bridge, so it makes no broadcast-domain link.
+     * cable rather than a bridge, so it makes no broadcast-domain link. {@code EARLY}: a BDDP probe at a port in
+     * quarantine, held until the quarantine ends (see {@link EarlyDomainProbes}).
      */
-    enum Seen { NEW, REFRESHED, UNKNOWN_PORT, DIRECT }
+    enum Seen { NEW, REFRESHED, UNKNOWN_PORT, DIRECT, EARLY }
+
+    /**
+     * What an expiry run did.
+     *
+     * @param ends    the ends of the links that went, still up, now in quarantine: to be probed at once, so that a link
+     *                whose cable is there comes back
+     * @param domains the broadcast-domain links that probes held in quarantine made
+     */
+    record Expired(Set<SwitchPort> ends, List<Link> domains) { }
 
     private final long quarantineNanos;
+    private final long holdNanos;
     private final Object lock = new Object();
     private volatile TopologyView view = TopologyView.EMPTY;
     /** Soft state beside the view: when each link was last seen; entries of links that went are swept by expire. */
     private final ConcurrentHashMap<Link, Long> lastSeen = new ConcurrentHashMap<>();
     /** The same for the broadcast-domain links. */
     private final ConcurrentHashMap<Link, Long> domainLastSeen = new ConcurrentHashMap<>();
+    /** Under {@code lock}. */
+    private final EarlyDomainProbes early = new EarlyDomainProbes();
     private final ConcurrentLinkedQueue<LinkChange> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    /** @param quarantineNanos how long the ports of a newly added switch, and a port that came up, stay out of broadcasts */
-    TopologyStore(long quarantineNanos) {
+    /**
+     * @param quarantineNanos how long the ports of a newly added switch, and a port that came up, stay out of broadcasts
+     * @param holdNanos       the most a port is held in quarantine past its end for a BDDP probe to be judged: more
+     *                        than the time between two runs of {@link #expire}
+     */
+    TopologyStore(long quarantineNanos, long holdNanos) {
         this.quarantineNanos = quarantineNanos;
+        this.holdNanos = holdNanos;
     }
 
     TopologyView view() {
@@ -138,6 +157,16 @@ final class TopologyStore {
                     || !v.isEdgePort(link.dst().dpid(), link.dst().port())) {
                 return Seen.DIRECT;
             }
+            var quarantined = new HashMap<SwitchPort, Long>();
+            for (var end : List.of(link.src(), link.dst())) {
+                if (v.isQuarantined(end, now)) {
+                    quarantined.put(end, v.quarantineEnd(end));
+                }
+            }
+            if (!quarantined.isEmpty()) {
+                publish(v.withPortsQuarantined(early.add(link, now, quarantined, holdNanos)));
+                return Seen.EARLY;
+            }
             domainLastSeen.put(link, now);
             if (v.domainLinks().contains(link)) {
                 return Seen.REFRESHED;
@@ -152,11 +181,10 @@ final class TopologyStore {
      * back, putting their ends that are still up into quarantine, and drops quarantine entries that have ended.
      *
      * Broadcast-domain links go when not seen for longer than {@code domainTimeoutNanos} (their ports are probed every
-     * probe round only); their ends go into quarantine and are probed too.
-     *
-     * @return the ends put into quarantine: to be probed at once, so that a link whose cable is there comes back
+     * probe round only); their ends go into quarantine and are probed too. BDDP probes held while their ends were in
+     * quarantine become broadcast-domain links now that it ended, unless an LLDP link ends there by now.
      */
-    Set<SwitchPort> expire(long now, long timeoutNanos, Predicate<Link> lost, long domainTimeoutNanos) {
+    Expired expire(long now, long timeoutNanos, Predicate<Link> lost, long domainTimeoutNanos) {
         synchronized (lock) {
             var v = view;
             lastSeen.keySet().removeIf(l -> !v.links().containsKey(l));
@@ -191,8 +219,21 @@ final class TopologyStore {
             for (var l : oldDomain) {
                 addEndsUp(ends, l, next);
             }
+            var due = early.due(now);
+            var found = new ArrayList<Link>();
+            for (var e : due.probes()) {
+                if (now - e.seen() <= domainTimeoutNanos && !next.domainLinks().contains(e.link())) {
+                    next = next.withDomainLink(e.link());
+                    if (next.domainLinks().contains(e.link())) {
+                        domainLastSeen.put(e.link(), e.seen());
+                        found.add(e.link());
+                    }
+                }
+            }
+            // In the same view as the links they make: never an edge port that floods in between.
+            next = next.withQuarantineEnded(due.released());
             publish(next);
-            return ends;
+            return new Expired(ends, found);
         }
     }
 

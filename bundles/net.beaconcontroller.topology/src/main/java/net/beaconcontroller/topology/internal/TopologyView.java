@@ -238,6 +238,12 @@ final class TopologyView {
         return s != null && inQuarantine(s.quarantine(), port.port(), now);
     }
 
+    /** When {@code port}'s quarantine ends (maybe already), or null if it has none. */
+    Long quarantineEnd(SwitchPort port) {
+        var s = switches.get(port.dpid());
+        return s == null ? null : s.quarantine().get(port.port());
+    }
+
     /** Whether discovery has settled: there are switches and no port is in quarantine at {@code now}. */
     boolean isSettled(long now) {
         return !switches.isEmpty() && switches.values().stream()
@@ -364,6 +370,32 @@ final class TopologyView {
         }
         var s = new HashMap<>(switches);
         s.put(dpid, old.quarantined(old.ports(), quarantineUntil));
+        return new TopologyView(s, links, domainLinks);
+    }
+
+    /** With each of {@code ports} that is up in quarantine until its deadline at least. */
+    TopologyView withPortsQuarantined(Map<SwitchPort, Long> ports) {
+        var s = new HashMap<>(switches);
+        ports.forEach((p, until) -> {
+            var st = s.get(p.dpid());
+            if (st != null && st.ports().contains(p.port())) {
+                s.put(p.dpid(), st.quarantined(List.of(p.port()), until));
+            }
+        });
+        return new TopologyView(s, links, domainLinks);
+    }
+
+    /** Without the quarantine of each of {@code ports} that still ends at its deadline: nothing extended it since. */
+    TopologyView withQuarantineEnded(Map<SwitchPort, Long> ports) {
+        var s = new HashMap<>(switches);
+        ports.forEach((p, until) -> {
+            var st = s.get(p.dpid());
+            if (st != null && until.equals(st.quarantine().get(p.port()))) {
+                var q = new HashMap<>(st.quarantine());
+                q.remove(p.port());
+                s.put(p.dpid(), new SwitchState(st.ports(), q));
+            }
+        });
         return new TopologyView(s, links, domainLinks);
     }
 

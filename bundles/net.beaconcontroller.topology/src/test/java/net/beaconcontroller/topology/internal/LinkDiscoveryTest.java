@@ -181,6 +181,11 @@ class LinkDiscoveryTest {
      */
     private void tick() {
         scheduler.tick();
+        idle();
+    }
+
+    /** Waits until the switches' I/O threads did what was queued on them so far (telling discovery of the switches). */
+    private void idle() {
         for (var sw : List.of(a, b)) {
             var done = new CompletableFuture<Void>();
             sw.sw().execute(() -> done.complete(null));
@@ -366,14 +371,18 @@ class LinkDiscoveryTest {
     void aBddpProbeThatCrossesABridgeIsABroadcastDomainLink() {
         connectBoth();
         arrive(b, 1, bddp(a, 2));
-        awaitTrue("A/2 -> B/1 a broadcast domain", WAIT,
-                () -> topology.getBroadcastDomainLinks().equals(Set.of(Link.of(A, 2, B, 1))));
+        awaitTrue("held", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == 1);
+        assertEquals(Set.of(), topology.getBroadcastDomainLinks(), "its ends are in quarantine: judged when it ends");
+        now.addAndGet(SECOND / 2);
+        assertEquals(Set.of(1), topology.getBroadcastPorts(A), "A/2 held out of broadcasts until it is judged");
+        assertEquals(Set.of(2), topology.getBroadcastPorts(B));
+        tick();
+        assertEquals(Set.of(Link.of(A, 2, B, 1)), topology.getBroadcastDomainLinks());
         assertTrue(topology.getLinks().isEmpty());
         assertTrue(topology.isBroadcastDomainPort(A, 2) && topology.isBroadcastDomainPort(B, 1));
         assertFalse(topology.isBroadcastDomainPort(A, 1));
         assertTrue(topology.isEdgePort(A, 2) && topology.isEdgePort(B, 1), "hosts behind the bridge attach there");
         after.expectNone(Duration.ofMillis(100));
-        now.addAndGet(SECOND / 2);
         assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A));
         assertEquals(Set.of(1, 2), topology.getBroadcastPorts(B), "two islands: each floods into the domain");
         cable();
@@ -403,26 +412,33 @@ class LinkDiscoveryTest {
         long up = System.nanoTime();
         b.fake().send(new OFPortStatus(b.fake().nextXid(), OFPortStatus.Reason.MODIFY, FakeSwitch.port(2, "eth2")));
         var lldp = probeAfter(b, 2, up);
+        long accepted = topology.getDiscoveryCounters().probesAccepted();
         arrive(a, 1, bddp(b, 2));
-        awaitTrue("the twin first: a broadcast domain for now", WAIT,
-                () -> topology.isBroadcastDomainPort(A, 1));
+        awaitTrue("the twin first: held", WAIT, () -> topology.getDiscoveryCounters().probesAccepted() == accepted + 1);
+        assertFalse(topology.isBroadcastDomainPort(A, 1), "B/2 is in quarantine: no domain, not even for now");
         arrive(a, 1, lldp);
         awaitTrue("B/2 -> A/1 a link", WAIT, () -> topology.getLinks().containsKey(Link.of(B, 2, A, 1)));
+        now.addAndGet(SECOND / 2);
+        tick();
         assertEquals(Set.of(), topology.getBroadcastDomainLinks());
         assertFalse(topology.isBroadcastDomainPort(A, 1));
+        assertEquals(Set.of(), topology.getQuarantinedPorts(), "the held port let go");
     }
 
     /** Broadcast-domain ports are probed every round, not every second: three rounds lost, and the link goes. */
     @Test
     void aBroadcastDomainLinkWhoseProbesStopComingExpires() {
         connectBoth();
-        arrive(b, 1, bddp(a, 2));
+        var probe = bddp(a, 2);
+        idle();
+        now.addAndGet(SECOND / 2);
+        arrive(b, 1, probe);
         awaitTrue("a broadcast domain", WAIT, () -> topology.isBroadcastDomainPort(B, 1));
         now.addAndGet(15 * SECOND);
-        scheduler.tick();
+        tick();
         assertTrue(topology.isBroadcastDomainPort(B, 1), "16 s is the timeout: three rounds lost and a second");
         now.addAndGet(SECOND + 1);
-        scheduler.tick();
+        tick();
         assertEquals(Set.of(), topology.getBroadcastDomainLinks());
         assertTrue(topology.isQuarantined(new SwitchPort(B, 1)),
                 "its ends wait for their probes: the bridge may still be there");

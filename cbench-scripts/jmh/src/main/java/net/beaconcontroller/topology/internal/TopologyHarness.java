@@ -46,7 +46,7 @@ public final class TopologyHarness {
             ports.computeIfAbsent(l.src().dpid(), k -> new HashSet<>()).add(l.src().port());
             ports.computeIfAbsent(l.dst().dpid(), k -> new HashSet<>()).add(l.dst().port());
         }
-        var store = new TopologyStore(0);
+        var store = new TopologyStore(0, 0);
         ports.forEach((dpid, up) -> store.switchAdded(dpid, up, 0));
         for (var l : links) {
             store.linkSeen(l, 0, Instant.EPOCH);
