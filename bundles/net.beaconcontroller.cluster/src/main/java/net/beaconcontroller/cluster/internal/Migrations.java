@@ -2,6 +2,8 @@ package net.beaconcontroller.cluster.internal;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,10 +48,15 @@ final class Migrations {
     /** A migration this member is the target of. */
     private record Incoming(long id, String from) { }
 
+    /** A move asked while a migration to this member was still being granted. */
+    private record Waiter(String target, CompletableFuture<Migration> result) { }
+
     private final Peers peers;
     private final MoveWatch watch;
     private final Map<Long, Outgoing> outgoing = new ConcurrentHashMap<>();
     private final Map<Long, Incoming> incoming = new ConcurrentHashMap<>();
+    /** Moves waiting for a migration to this member to end, by switch; the member's thread's. */
+    private final Map<Long, List<Waiter>> afterIncoming = new HashMap<>();
     private final ArrayDeque<Migration> recent = new ArrayDeque<>();
     private final AtomicLong ids = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
 
@@ -94,17 +101,17 @@ final class Migrations {
         if (master.equals(target)) {
             result.complete(new Migration(dpid, master, target, Duration.ZERO));
         } else if (master.equals(peers.self())) {
-            startAsMaster(dpid, target, System.nanoTime(), result);
+            startAsMaster(dpid, target, result);
         } else {
             peers.send(master, new Message.Migrate(dpid, peers.self(), target));
             watch.await(dpid, master, target, result);
         }
     }
 
-    /** Another member asked this one, the switch's master, to move it. */
+    /** Another member asked this one, the switch's master, to move it. On a Hazelcast event thread. */
     void migrateAsked(Message.Migrate m) {
         var run = new CompletableFuture<Migration>();
-        startAsMaster(m.dpid(), m.target(), System.nanoTime(), run);
+        peers.after(0, () -> startAsMaster(m.dpid(), m.target(), run));
         run.whenComplete((done, e) -> {
             if (e != null) {
                 log.warn("cluster: migration of switch {} to {} failed: {}", Dpids.toString(m.dpid()),
@@ -116,13 +123,37 @@ final class Migrations {
     /**
      * Runs a migration this member masters the switch for. The map names a migration's target a moment before the
      * switch has granted it MASTER (the last phase): a request in that moment, such as a move asked right after the
-     * one to this member, waits for the grant instead of failing.
+     * one to this member, waits for the grant (at most the migration timeout) instead of failing.
      */
-    private void startAsMaster(long dpid, String target, long since, CompletableFuture<Migration> result) {
-        if (incoming.containsKey(dpid) && System.nanoTime() - since < peers.timeout().toNanos()) {
-            peers.after(5, () -> startAsMaster(dpid, target, since, result));
+    private void startAsMaster(long dpid, String target, CompletableFuture<Migration> result) {
+        if (!incoming.containsKey(dpid)) {
+            startNow(dpid, target, result);
             return;
         }
+        var waiter = new Waiter(target, result);
+        afterIncoming.computeIfAbsent(dpid, k -> new ArrayList<>()).add(waiter);
+        peers.after(peers.timeout().toMillis(), () -> {
+            var waiting = afterIncoming.get(dpid);
+            if (waiting != null && waiting.remove(waiter)) {
+                if (waiting.isEmpty()) {
+                    afterIncoming.remove(dpid);
+                }
+                startNow(dpid, target, result);
+            }
+        });
+    }
+
+    /** A migration to this member ended (granted, given up, or the switch left): moves asked meanwhile go on. */
+    private void incomingEnded(long dpid) {
+        peers.after(0, () -> {
+            var waiting = afterIncoming.remove(dpid);
+            if (waiting != null) {
+                waiting.forEach(w -> startNow(dpid, w.target(), w.result()));
+            }
+        });
+    }
+
+    private void startNow(long dpid, String target, CompletableFuture<Migration> result) {
         start(dpid, target).whenComplete((m, e) -> {
             if (e != null) {
                 result.completeExceptionally(e);
@@ -255,6 +286,7 @@ final class Migrations {
         }
         st.sw.setRole(NiciraRole.MASTER, peers.timeout()).whenComplete((r, e) -> {
             incoming.remove(s.dpid(), in);
+            incomingEnded(s.dpid());
             if (e != null) {
                 log.warn("cluster: switch {} refused MASTER after a hand-over: {}", st.sw.getStringId(), e.getMessage());
             }
@@ -307,6 +339,7 @@ final class Migrations {
     private void giveUpIncoming(long dpid, Incoming in) {
         var st = peers.local(dpid);
         if (st != null && incoming.remove(dpid, in)) {
+            incomingEnded(dpid);
             // Back to SLAVE before the gate opens: nothing the switch sends us may be handled twice.
             st.sw.setRole(NiciraRole.SLAVE, peers.timeout()).whenComplete((r, e) -> st.sw.execute(st::open));
         }
@@ -366,7 +399,9 @@ final class Migrations {
         if (o != null && !o.handedOver) {
             abort(o, "the switch disconnected");
         }
-        incoming.remove(dpid);
+        if (incoming.remove(dpid) != null) {
+            incomingEnded(dpid);
+        }
     }
 
     /** The member stops: migrations it runs are given up (and said so, while it can still send), then forgotten. */
@@ -378,6 +413,9 @@ final class Migrations {
         outgoing.values().forEach(o -> o.done.completeExceptionally(new IllegalStateException("the cluster stopped")));
         outgoing.clear();
         incoming.clear();
+        afterIncoming.values().forEach(waiting -> waiting.forEach(w -> w.result().completeExceptionally(
+                new IllegalStateException("the cluster stopped"))));
+        afterIncoming.clear();
         watch.stop();
     }
 
