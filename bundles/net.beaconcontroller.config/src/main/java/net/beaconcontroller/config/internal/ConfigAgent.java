@@ -17,10 +17,8 @@ import java.util.stream.Collectors;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
-import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.FrameworkListener;
-import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -34,6 +32,8 @@ import org.osgi.util.tracker.BundleTracker;
 import org.osgi.util.tracker.BundleTrackerCustomizer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import net.beaconcontroller.config.StartUp;
 
 /**
  * Feeds Configuration Admin from {@code beacon.properties}: every bundle's designated PIDs (from its metatype) get a
@@ -77,7 +77,7 @@ public final class ConfigAgent {
         this.metatype = metatype;
         this.lifecycle = lifecycle;
         this.watch = new ScrWatch(scr, logs);
-        startingUp = frameworkStarting(context);
+        startingUp = StartUp.inProgress(context);
         levelReached = !startingUp;
         Path file = SettingsFile.location();
         List<RawSetting> fromFile = List.of();
@@ -99,23 +99,6 @@ public final class ConfigAgent {
 
     Configurator configurator() {
         return configurator;
-    }
-
-    /**
-     * Whether the framework is still raising its start level: the level this bundle started at is below the
-     * beginning level (Equinox: {@code osgi.startLevel}, 6 by default).
-     */
-    private static boolean frameworkStarting(BundleContext context) {
-        var system = context.getBundle(Constants.SYSTEM_BUNDLE_ID);
-        if (system.getState() == Bundle.STARTING) {
-            return true;
-        }
-        String beginning = context.getProperty(Constants.FRAMEWORK_BEGINNING_STARTLEVEL);
-        if (beginning == null) {
-            beginning = context.getProperty("osgi.startLevel");
-        }
-        int target = beginning == null ? 6 : Integer.parseInt(beginning.trim());
-        return system.adapt(FrameworkStartLevel.class).getStartLevel() < target;
     }
 
     /**

@@ -38,6 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.config.SettingException;
+import net.beaconcontroller.config.StartUp;
 import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
@@ -118,7 +119,7 @@ public final class Controller implements IBeaconProvider {
     @Activate
     void activate(BundleContext context, ControllerConfig config) {
         systemBundle = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION);
-        frameworkStarted = FrameworkStartUp.latch(context);
+        frameworkStarted = StartUp.latch(context);
         configure(config);
         try {
             start();
