@@ -45,6 +45,9 @@ cluster_status=${PIPESTATUS[0]}
 # seed each run, printed; --seed repeats one).
 python3 "$top/launcher/e2e/cluster_faults.py" --product "$product" | tee "$outputs/cluster_faults"
 faults_status=${PIPESTATUS[0]}
+# The same faults, each as soon as the three are together again: a death right after a join or a merge.
+python3 "$top/launcher/e2e/cluster_faults.py" --product "$product" --anytime | tee "$outputs/cluster_faults_anytime"
+anytime_status=${PIPESTATUS[0]}
 set -e
 
 passed=0 failed=0 skipped=0
@@ -70,6 +73,8 @@ count "$outputs/launcher_test" "$launcher_status"
 count "$outputs/rest_fuzz" "$fuzz_status"
 count "$outputs/cluster" "$cluster_status"
 count "$outputs/cluster_faults" "$faults_status"
+count "$outputs/cluster_faults_anytime" "$anytime_status"
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
 [ "$e2e_status" -eq 0 ] && [ "$network_status" -eq 0 ] && [ "$one_status" -eq 0 ] && [ "$launcher_status" -eq 0 ] \
-  && [ "$fuzz_status" -eq 0 ] && [ "$cluster_status" -eq 0 ] && [ "$faults_status" -eq 0 ]
+  && [ "$fuzz_status" -eq 0 ] && [ "$cluster_status" -eq 0 ] && [ "$faults_status" -eq 0 ] \
+  && [ "$anytime_status" -eq 0 ]
