@@ -1,5 +1,6 @@
 package net.beaconcontroller.core.internal;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -11,11 +12,11 @@ import net.beaconcontroller.connections.IConnectionHolder;
 
 /**
  * A switch connection carried from a core that stops to the next one through {@link IConnectionHolder}, so that an
- * update of the core is not seen by the switches. Only an active connection goes. What crosses is the socket, the
- * bytes in flight and, over TLS, the session's engine (its keys and record sequence numbers) with its records in
- * flight; the next core asks the switch again for its features, description and role ({@link Handshake#resume}), and
- * messages that arrive meanwhile wait in the socket, to be handled in order once it is active. On the connection's
- * I/O thread.
+ * update of the core is not seen by the switches. Only an active connection goes, or one taken over that is not
+ * active again yet. What crosses is the socket, the bytes in flight and, over TLS, the session's engine (its keys and
+ * record sequence numbers) with its records in flight; the next core asks the switch again for its features,
+ * description and role ({@link Handshake#resume}), and messages that arrive meanwhile wait, to be handled in order
+ * once it is active. On the connection's I/O thread.
  */
 final class HandOver {
     private static final Logger log = LoggerFactory.getLogger(HandOver.class);
@@ -30,7 +31,11 @@ final class HandOver {
      *         it as usual
      */
     static boolean deposit(SwitchConnection conn, IConnectionHolder holder) {
-        if (!conn.isActive()) {
+        // One taken over a moment ago and still asking the switch again (an update then at once a refresh) goes on as
+        // well, with the messages it kept meanwhile ahead of its unread bytes: closing it would make the switch
+        // reconnect.
+        boolean resuming = conn.handshake().resuming();
+        if (!conn.isActive() && !resuming) {
             return false;
         }
         // First the output: over TLS what the socket does not take is then in the session's unsent records.
@@ -47,13 +52,18 @@ final class HandOver {
             }
             tls = session.get();
         }
-        var held = new HeldConnection(transport.channel(), conn.getStringId(), tls, conn.input().unread(), unsent,
-                conn.nextXid(), Instant.now());
+        var unread = resuming ? concat(conn.handshake().earlyBytes(), conn.input().unread()) : conn.input().unread();
+        var held = new HeldConnection(transport.channel(), resuming ? conn.handshake().adoptedAs() : conn.getStringId(), tls,
+                unread, unsent, conn.nextXid(), Instant.now());
         if (!holder.deposit(held)) {
             return false;
         }
         conn.close("handed to the next core", true);
         return true;
+    }
+
+    private static ByteBuffer concat(ByteBuffer first, ByteBuffer then) {
+        return ByteBuffer.allocate(first.remaining() + then.remaining()).put(first).put(then).flip();
     }
 
     /** Takes up {@code held} on a new connection of this core; {@code conn} was made on its socket. */
@@ -67,7 +77,7 @@ final class HandOver {
         }
         log.info("switch {}: connection taken over from the previous core after {} ms", held.switchId(),
                 Duration.between(held.heldSince(), Instant.now()).toMillis());
-        conn.handshake().resume();
+        conn.handshake().resume(held.switchId());
         conn.flushNow();
     }
 }

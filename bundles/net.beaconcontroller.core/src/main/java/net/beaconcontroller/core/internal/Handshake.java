@@ -66,6 +66,9 @@ final class Handshake {
     private final long deadline;
     private final Duration probeWindow;
     private Phase phase = Phase.HELLO;
+    /** Taken over from another core ({@link #resume}): the switch is known and may go on to the next core. */
+    private boolean adopted;
+    private String adoptedAs;
     private final List<byte[]> early = new ArrayList<>();
     private int earlyBytes;
     private long droppedEarly;
@@ -103,11 +106,18 @@ final class Handshake {
      * handshake learns, as OpenFlow allows at any time, and its flows are never deleted, whatever the setting: they
      * are the ones it forwards with throughout the swap.
      */
-    void resume() {
+    void resume(String switchId) {
+        adoptedAs = switchId;
         begin(true);
     }
 
+    /** The switch a resuming connection was taken over as, for the log until its features say it again. */
+    String adoptedAs() {
+        return adoptedAs;
+    }
+
     private void begin(boolean adopted) {
+        this.adopted = adopted;
         phase = Phase.FEATURES;
         sw.requests().send(new OFFeaturesRequest(sw.nextXid()), OFFeaturesReply.class, deadline)
                 .thenCompose(this::claimed)
@@ -194,6 +204,21 @@ final class Handshake {
         earlyBytes += msg.length();
         // A PACKET_IN's frame is a view of the read buffer, which the next read overwrites: keep a copy.
         early.add(msg.toByteArray());
+    }
+
+    /**
+     * Whether this is a connection taken over from another core that is not active again yet: a core that stops now
+     * hands it on to the next one rather than closing it, as it would an active one.
+     */
+    boolean resuming() {
+        return adopted && phase != Phase.DONE;
+    }
+
+    /** The kept messages' bytes, in the order they came: what a resuming connection hands on unhandled. */
+    ByteBuffer earlyBytes() {
+        var all = ByteBuffer.allocate(earlyBytes);
+        early.forEach(all::put);
+        return all.flip();
     }
 
     /** Says how many early messages were dropped, if any. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -52,6 +53,41 @@ class HandOverTest {
             Thread.sleep(200); // anything the new core sent before the switch became active has been read by now
             assertEquals(deletes, deletes(fake), "the flows it forwards with are not deleted");
             assertEquals(List.of(), holder.withdrawAll());
+        }
+    }
+
+    /**
+     * An update then at once a refresh: the core in between stops while it still asks the switch again for its
+     * features. It hands the connection on as it is, with what the switch sent it meanwhile; the switch sees nothing.
+     */
+    @Test
+    void aCoreThatStopsWhileItTakesTheSwitchOverHandsItOnToo() throws Exception {
+        var holder = new ListHolder(true);
+        try (var old = ControllerFixture.start(); var middle = ControllerFixture.start();
+                var next = ControllerFixture.start()) {
+            old.controller.setConnectionHolder(holder);
+            var fake = old.connectActive(1).fake();
+            old.controller.deactivate();
+            long helloes = fake.count(OFType.HELLO);
+            // The switch does not answer the middle core: that one stays in the middle of taking it over.
+            fake.stopReading();
+            middle.controller.setConnectionHolder(holder);
+            var meanwhile = fake.packetIn(3, FakeSwitch.frame(70, 3));
+            fake.send(meanwhile);
+            Thread.sleep(200);
+            middle.controller.deactivate();
+            assertEquals(1, holder.size(), "the switch went on to the holder, not closed");
+
+            var after = new RecordingListener("after");
+            next.controller.addOFMessageListener(OFType.PACKET_IN, after);
+            next.controller.setConnectionHolder(holder);
+            fake.resumeReading();
+            assertEquals(1, next.awaitEvent(Kind.ADDED, 1).sw().getId());
+            assertArrayEquals(meanwhile.frameBytes(), ((OFPacketIn) after.await(WAIT).msg()).frameBytes(),
+                    "what the middle core kept unhandled reaches the next one");
+            after.expectNone(Duration.ofMillis(200));
+            assertFalse(fake.isClosed(), "the switch saw no disconnection");
+            assertEquals(helloes, fake.count(OFType.HELLO), "no new OpenFlow session");
         }
     }
 
