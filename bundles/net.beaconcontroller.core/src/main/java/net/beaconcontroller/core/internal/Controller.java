@@ -3,23 +3,14 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -40,7 +31,6 @@ import org.slf4j.LoggerFactory;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.config.StartUp;
 import net.beaconcontroller.connections.IConnectionHolder;
-import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.IFlowReconciler;
@@ -69,34 +59,13 @@ public final class Controller implements IBeaconProvider {
     private static final Logger log = LoggerFactory.getLogger(Controller.class);
     /** How long a listener removal waits for each I/O thread to finish the dispatch it is in. */
     private static final long QUIESCE_MILLIS = 5000;
-    private static final String PROPERTY_TYPES = BeaconListener.PREFIX_ + "types";
-    private static final String PROPERTY_BEFORE = BeaconListener.PREFIX_ + "before";
-    private static final String PROPERTY_AFTER = BeaconListener.PREFIX_ + "after";
-
-    /** A listener in a pipeline: what it receives and whom it must precede or follow. */
-    private record Registration<L>(L listener, Set<OFType> types, Set<String> before, Set<String> after, long seq) { }
 
     private volatile ControllerConfig config;
     /** The TLS listener's keys and trust, when {@code controller.tlsListenPort} is on; else null. */
     private volatile TlsContext tls;
-    private volatile Map<OFType, List<String>> callbackOrdering = Map.of();
     private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
-    private final AtomicLong arrivals = new AtomicLong();
-    // Guarded by this.
-    private final List<Registration<IOFMessageListener>> messageListeners = new ArrayList<>();
-    private final List<Registration<IOFSwitchListener>> switchListenerList = new ArrayList<>();
-    /** A copy of the list above for I/O threads, which must not wait for the lock. */
-    private volatile List<Registration<IOFSwitchListener>> switchRegistrations = List.of();
-    private final List<Registration<IOFInitializerListener>> initializerList = new ArrayList<>();
-    /** Per type, the pipeline in its order; replaced, never changed, so dispatch reads it without locks. */
-    private volatile Pipeline[] pipelines = emptyPipelines();
-    /** Each listener's meter per message type, kept while it stays registered (guarded by this). */
-    private final Map<IOFMessageListener, EnumMap<OFType, ListenerMeter>> meters = new IdentityHashMap<>();
-    /** The I/O thread count the meters have cells for. */
-    private int meterThreads;
-    private volatile IOFSwitchListener[] switchListeners = new IOFSwitchListener[0];
-    private volatile IOFInitializerListener[] initializers = new IOFInitializerListener[0];
+    private final ListenerRegistry listeners = new ListenerRegistry();
     private volatile IRoleArbiter roleArbiter;
     private volatile IConnectionHolder connectionHolder;
     /** The framework, to tell a bundle update from a shutdown; null outside OSGi. */
@@ -209,36 +178,10 @@ public final class Controller implements IBeaconProvider {
         // Read here, not when a switch connects: a missing file or a wrong password stops the start naming its key.
         // Before anything is applied: a change that fails leaves the settings as they were.
         var nextTls = c.tlsListenPort() == ListenPorts.OFF ? null : TlsContext.of(c);
-        callbackOrdering = parseOrdering(c.callbackOrdering());
+        var ordering = ListenerRegistry.parseOrdering(c.callbackOrdering());
         tls = nextTls;
         config = c;
-        synchronized (this) {
-            rebuildPipelines();
-        }
-    }
-
-    /** {@code TYPE=name,name} elements, as the configuration bundle hands over {@code callbackOrdering[TYPE]} keys. */
-    private static Map<OFType, List<String>> parseOrdering(String[] elements) {
-        var result = new EnumMap<OFType, List<String>>(OFType.class);
-        for (String element : elements) {
-            int eq = element.indexOf('=');
-            String type = eq < 0 ? element : element.substring(0, eq).trim();
-            String names = eq < 0 ? "" : element.substring(eq + 1);
-            String key = "controller.callbackOrdering[" + type + "]";
-            var t = Arrays.stream(OFType.values()).filter(v -> v.name().equals(type)).findFirst()
-                    .orElseThrow(() -> new SettingException(key, names,
-                            "expected an OpenFlow message type such as PACKET_IN between the brackets"));
-            var list = Arrays.stream(names.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-            if (!list.stream().allMatch(Controller::isName)) {
-                throw new SettingException(key, names, "expected a comma-separated list of listener names");
-            }
-            result.put(t, list);
-        }
-        return result;
-    }
-
-    private static boolean isName(String s) {
-        return s.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-');
+        listeners.configure(c.threadCount(), ordering);
     }
 
     ControllerConfig config() {
@@ -290,23 +233,12 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public List<String> getPipeline(OFType type) {
-        return Arrays.stream(pipelines[type.ordinal()].listeners()).map(IOFMessageListener::getName).toList();
+        return listeners.names(type);
     }
 
     @Override
     public List<ListenerStats> getListenerStats() {
-        var stats = new ArrayList<ListenerStats>();
-        var current = pipelines;
-        for (var type : OFType.values()) {
-            var p = current[type.ordinal()];
-            for (int i = 0; i < p.listeners().length; i++) {
-                var m = p.meters()[i];
-                stats.add(new ListenerStats(type, p.listeners()[i].getName(), m.sum(ListenerMeter.CALLS),
-                        m.sum(ListenerMeter.ERRORS), m.sum(ListenerMeter.TIMED_CALLS),
-                        m.sum(ListenerMeter.TIMED_NANOS)));
-            }
-        }
-        return stats;
+        return listeners.stats();
     }
 
     @Override
@@ -360,15 +292,9 @@ public final class Controller implements IBeaconProvider {
 
     // ------------------------------------------------------------------------------------------------- dispatching
 
-    private static Pipeline[] emptyPipelines() {
-        var empty = new Pipeline[OFType.values().length];
-        Arrays.fill(empty, Pipeline.EMPTY);
-        return empty;
-    }
-
     /** Runs a message through its type's pipeline, on the switch's I/O thread. */
     void dispatch(SwitchConnection sw, OFMessage msg) {
-        dispatch(pipelines[msg.type().ordinal()], sw.loop().context(), sw, msg);
+        dispatch(listeners.pipeline(msg.type()), sw.loop().context(), sw, msg);
     }
 
     /**
@@ -415,7 +341,7 @@ public final class Controller implements IBeaconProvider {
 
     /** The PACKET_IN pipeline's listeners that override {@link IOFMessageListener#prefetch}. */
     IOFMessageListener[] packetInPrefetchers() {
-        return pipelines[OFType.PACKET_IN.ordinal()].prefetchers();
+        return listeners.pipeline(OFType.PACKET_IN).prefetchers();
     }
 
     static void prefetch(IOFMessageListener[] prefetchers, IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
@@ -442,7 +368,7 @@ public final class Controller implements IBeaconProvider {
 
     CompletionStage<?> runInitializers(SwitchConnection sw) {
         CompletionStage<?> chain = CompletableFuture.completedFuture(null);
-        for (var init : initializers) {
+        for (var init : listeners.initializers()) {
             // Each initializer starts on the switch's I/O thread, whichever thread completed the one before.
             chain = chain.thenComposeAsync(ignored -> {
                 try {
@@ -472,7 +398,7 @@ public final class Controller implements IBeaconProvider {
     }
 
     void switchAdded(SwitchConnection sw) {
-        for (var l : switchListeners) {
+        for (var l : listeners.switchListeners()) {
             tellAdded(sw, l);
         }
     }
@@ -491,7 +417,7 @@ public final class Controller implements IBeaconProvider {
 
     void switchRemoved(SwitchConnection sw) {
         switches.remove(sw.getId(), sw);
-        for (var l : switchListeners) {
+        for (var l : listeners.switchListeners()) {
             if (!sw.tellRemoved(l)) {
                 continue;
             }
@@ -508,14 +434,14 @@ public final class Controller implements IBeaconProvider {
      * them, on its I/O thread: an application restarted at run time sees the network it missed, and none has to ask
      * for it.
      */
-    private void addSwitchListener(Registration<IOFSwitchListener> registration) {
-        add(switchListenerList, registration);
+    private void addSwitchListener(IOFSwitchListener listener, Map<String, Object> properties) {
+        var registration = listeners.addSwitch(listener, properties);
         for (var s : switches.values()) {
             var sw = (SwitchConnection) s;
             sw.execute(() -> {
                 // Only while this registration stands: one removed and added again meanwhile is told by the next.
-                if (switchRegistrations.stream().anyMatch(r -> r == registration)) {
-                    tellAdded(sw, registration.listener());
+                if (listeners.registered(registration)) {
+                    tellAdded(sw, listener);
                 }
             });
         }
@@ -533,138 +459,60 @@ public final class Controller implements IBeaconProvider {
 
     /** Called by {@link ListenerWhiteboard} for a listener service, with its service properties. */
     void addMessageListenerService(IOFMessageListener listener, Map<String, Object> properties) {
-        var types = types(strings(properties.get(PROPERTY_TYPES)), listener.getName());
-        if (types.isEmpty()) {
-            log.warn("message listener {} names no message types in its service property {}: it receives nothing",
-                    listener.getName(), PROPERTY_TYPES);
-        }
-        add(messageListeners, new Registration<>(listener, types, strings(properties.get(PROPERTY_BEFORE)),
-                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+        listeners.addMessageService(listener, properties);
     }
 
     void removeMessageListenerService(IOFMessageListener listener) {
-        remove(messageListeners, r -> r.listener() == listener);
+        if (listeners.removeMessage(listener)) {
+            quiesce();
+        }
     }
 
     void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
-        addSwitchListener(new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
-                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
+        addSwitchListener(listener, properties);
     }
 
     void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
-        add(initializerList, new Registration<>(listener, Set.of(), strings(properties.get(PROPERTY_BEFORE)),
-                strings(properties.get(PROPERTY_AFTER)), arrivals.incrementAndGet()));
-    }
-
-    private static Set<OFType> types(Set<String> names, String listener) {
-        var result = EnumSet.noneOf(OFType.class);
-        for (String name : names) {
-            try {
-                result.add(OFType.valueOf(name));
-            } catch (IllegalArgumentException e) {
-                log.warn("message listener {}: '{}' in {} is not an OpenFlow message type", listener, name,
-                        PROPERTY_TYPES);
-            }
-        }
-        return result;
-    }
-
-    /** A service property that may be one string, an array or a collection of them. */
-    private static Set<String> strings(Object value) {
-        if (value == null) {
-            return Set.of();
-        } else if (value instanceof String[] array) {
-            return Set.of(Arrays.stream(array).distinct().toArray(String[]::new));
-        } else if (value instanceof Collection<?> c) {
-            return Set.copyOf(c.stream().map(Object::toString).toList());
-        }
-        return Set.of(value.toString());
+        listeners.addInitializer(listener, properties);
     }
 
     // ---------------------------------------------------------------------------- listeners: Beacon 1.0's methods
 
     @Override
     public void addOFMessageListener(OFType type, IOFMessageListener listener) {
-        add(messageListeners, new Registration<>(listener, Set.of(type), Set.of(), Set.of(), arrivals.incrementAndGet()));
+        listeners.addMessage(type, listener);
     }
 
     @Override
     public void removeOFMessageListener(OFType type, IOFMessageListener listener) {
-        remove(messageListeners, r -> r.listener() == listener && r.types().contains(type));
+        if (listeners.removeMessage(type, listener)) {
+            quiesce();
+        }
     }
 
     @Override
     public void addOFSwitchListener(IOFSwitchListener listener) {
-        addSwitchListener(new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
+        addSwitchListener(listener, Map.of());
     }
 
     @Override
     public void removeOFSwitchListener(IOFSwitchListener listener) {
-        remove(switchListenerList, r -> r.listener() == listener);
+        if (listeners.removeSwitch(listener)) {
+            quiesce();
+        }
         forgetTold(listener);
     }
 
     @Override
     public void addOFInitializerListener(IOFInitializerListener listener) {
-        add(initializerList, new Registration<>(listener, Set.of(), Set.of(), Set.of(), arrivals.incrementAndGet()));
+        listeners.addInitializer(listener, Map.of());
     }
 
     @Override
     public void removeOFInitializerListener(IOFInitializerListener listener) {
-        remove(initializerList, r -> r.listener() == listener);
-    }
-
-    private <L> void add(List<Registration<L>> list, Registration<L> registration) {
-        synchronized (this) {
-            list.add(registration);
-            switchRegistrations = List.copyOf(switchListenerList);
-            rebuildPipelines();
+        if (listeners.removeInitializer(listener)) {
+            quiesce();
         }
-    }
-
-    private <L> void remove(List<Registration<L>> list, Predicate<Registration<L>> which) {
-        synchronized (this) {
-            if (!list.removeIf(which)) {
-                return;
-            }
-            switchRegistrations = List.copyOf(switchListenerList);
-            rebuildPipelines();
-        }
-        quiesce();
-    }
-
-    private void rebuildPipelines() {
-        if (config == null) {
-            return; // not configured yet: activation builds them
-        }
-        if (meterThreads != config.threadCount()) {
-            meters.clear(); // their cells are per I/O thread: counting starts again with the new threads
-            meterThreads = config.threadCount();
-        }
-        meters.keySet().retainAll(messageListeners.stream().map(Registration::listener).toList());
-        var next = new Pipeline[OFType.values().length];
-        for (var type : OFType.values()) {
-            var entries = messageListeners.stream().filter(r -> r.types().contains(type))
-                    .map(r -> entry(r, r.listener().getName())).toList();
-            var ordered = PipelineOrder.order(entries, callbackOrdering.getOrDefault(type, List.of()),
-                    w -> log.warn("{} pipeline: {}", type, w)).toArray(IOFMessageListener[]::new);
-            var typeMeters = new ListenerMeter[ordered.length];
-            for (int i = 0; i < ordered.length; i++) {
-                typeMeters[i] = meters.computeIfAbsent(ordered[i], l -> new EnumMap<>(OFType.class))
-                        .computeIfAbsent(type, t -> new ListenerMeter(meterThreads));
-            }
-            next[type.ordinal()] = new Pipeline(ordered, typeMeters);
-        }
-        pipelines = next;
-        switchListeners = PipelineOrder.order(switchListenerList.stream().map(r -> entry(r, r.listener().getName()))
-                .toList(), List.of(), w -> log.warn("switch listeners: {}", w)).toArray(IOFSwitchListener[]::new);
-        initializers = PipelineOrder.order(initializerList.stream().map(r -> entry(r, r.listener().getName()))
-                .toList(), List.of(), w -> log.warn("initializers: {}", w)).toArray(IOFInitializerListener[]::new);
-    }
-
-    private static <L> PipelineOrder.Entry<L> entry(Registration<L> r, String name) {
-        return new PipelineOrder.Entry<>(r.listener(), Objects.requireNonNullElse(name, "?"), r.before(), r.after(),
-                r.seq());
     }
 
     /** Returns once no I/O thread is still in a dispatch that may have seen a removed listener. */
