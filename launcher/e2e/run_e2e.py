@@ -185,6 +185,8 @@ class Context:
                 "--columns=target,is_connected,status", "list", "controller", check=False).stdout)
         parts.append("== controller log (tail)\n" + ovsenv.tail(self.controller.log_path))
         parts.append("== ovs-vswitchd.log (tail)\n" + ovsenv.tail(self.ovs.vswitchd_log))
+        # After the tail, so that it does not push the log's last lines out of it: the kept work dir has it.
+        self.controller.dump_threads()
         return "\n".join(parts)
 
     def close(self):
