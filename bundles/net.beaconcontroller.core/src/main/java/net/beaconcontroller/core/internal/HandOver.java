@@ -53,8 +53,8 @@ final class HandOver {
             tls = session.get();
         }
         var unread = resuming ? concat(conn.handshake().earlyBytes(), conn.input().unread()) : conn.input().unread();
-        var held = new HeldConnection(transport.channel(), resuming ? conn.handshake().adoptedAs() : conn.getStringId(), tls,
-                unread, unsent, conn.nextXid(), Instant.now());
+        var switchId = resuming ? conn.handshake().adoptedAs() : conn.getStringId();
+        var held = new HeldConnection(transport.channel(), switchId, tls, unread, unsent, conn.nextXid(), Instant.now());
         if (!holder.deposit(held)) {
             return false;
         }

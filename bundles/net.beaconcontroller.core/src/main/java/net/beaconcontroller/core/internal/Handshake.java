@@ -66,8 +66,7 @@ final class Handshake {
     private final long deadline;
     private final Duration probeWindow;
     private Phase phase = Phase.HELLO;
-    /** Taken over from another core ({@link #resume}): the switch is known and may go on to the next core. */
-    private boolean adopted;
+    /** The switch a connection taken over from another core ({@link #resume}) was held as; null for a new one. */
     private String adoptedAs;
     private final List<byte[]> early = new ArrayList<>();
     private int earlyBytes;
@@ -117,7 +116,6 @@ final class Handshake {
     }
 
     private void begin(boolean adopted) {
-        this.adopted = adopted;
         phase = Phase.FEATURES;
         sw.requests().send(new OFFeaturesRequest(sw.nextXid()), OFFeaturesReply.class, deadline)
                 .thenCompose(this::claimed)
@@ -211,7 +209,7 @@ final class Handshake {
      * hands it on to the next one rather than closing it, as it would an active one.
      */
     boolean resuming() {
-        return adopted && phase != Phase.DONE;
+        return adoptedAs != null && phase != Phase.DONE;
     }
 
     /** The kept messages' bytes, in the order they came: what a resuming connection hands on unhandled. */

@@ -23,9 +23,11 @@ final class EarlyDomainProbes {
     /** What is due: the probes to take as links, and the held ports to let go with the deadline they were held to. */
     record Due(List<Early> probes, Map<SwitchPort, Long> released) { }
 
+    /** A held port: the end of its own quarantine, and the deadline it was held to. */
+    private record Held(long quarantineEnd, long until) { }
+
     private final Map<Link, Early> early = new HashMap<>();
-    /** Per held port: the end of its own quarantine, and the deadline it was held to. */
-    private final Map<SwitchPort, long[]> held = new HashMap<>();
+    private final Map<SwitchPort, Held> held = new HashMap<>();
 
     /**
      * A probe across {@code link} came back at {@code now}; {@code quarantined} are its ends in quarantine, each with
@@ -39,15 +41,14 @@ final class EarlyDomainProbes {
         for (var e : quarantined.entrySet()) {
             // A port already held: its quarantine ended where it ended, the hold does not push the judgement on.
             var h = held.get(e.getKey());
-            long end = h != null ? h[0] : e.getValue();
+            long end = h != null ? h.quarantineEnd() : e.getValue();
             due = due == Long.MIN_VALUE || end - due > 0 ? end : due;
         }
-        long d = due;
-        early.merge(link, new Early(link, now, d), (a, b) -> new Early(link, now, b.due - a.due > 0 ? b.due : a.due));
+        early.merge(link, new Early(link, now, due), (a, b) -> new Early(link, now, b.due - a.due > 0 ? b.due : a.due));
         var toHold = new HashMap<SwitchPort, Long>();
         for (var e : quarantined.entrySet()) {
-            var h = held.computeIfAbsent(e.getKey(), k -> new long[] {e.getValue(), e.getValue() + hold});
-            toHold.put(e.getKey(), h[1]);
+            var h = held.computeIfAbsent(e.getKey(), k -> new Held(e.getValue(), e.getValue() + hold));
+            toHold.put(e.getKey(), h.until());
         }
         return toHold;
     }
@@ -68,7 +69,7 @@ final class EarlyDomainProbes {
             if (early.keySet().stream().anyMatch(l -> l.src().equals(p) || l.dst().equals(p))) {
                 return false;
             }
-            released.put(p, h.getValue()[1]);
+            released.put(p, h.getValue().until());
             return true;
         });
         return new Due(probes, released);

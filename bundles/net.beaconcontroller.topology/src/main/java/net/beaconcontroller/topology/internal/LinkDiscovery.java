@@ -324,7 +324,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         switch (store.domainLinkSeen(link, now)) {
             case NEW -> {
                 accepted.increment();
-                log.info("broadcast domain {}: switches Beacon does not manage bridge these ports", link);
+                domainFound(link);
             }
             case REFRESHED -> accepted.increment();
             case UNKNOWN_PORT -> unknownPort(sw, inPort, r);
@@ -334,6 +334,10 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
                 log.trace("BDDP across {} while in quarantine: judged when it ends", link);
             }
         }
+    }
+
+    private static void domainFound(Link link) {
+        log.info("broadcast domain {}: switches Beacon does not manage bridge these ports", link);
     }
 
     /** Another member wrote that a probe crossed {@code link}. */
@@ -426,8 +430,7 @@ public final class LinkDiscovery implements ITopology, IOFMessageListener, IOFSw
         long grace = liveness.graceNanos();
         var expired = store.expire(nanoClock.getAsLong(), linkTimeoutNanos, l -> liveness.lost(l, probeNow, grace),
                 domainTimeoutNanos);
-        expired.domains().forEach(l -> log.info("broadcast domain {}: switches Beacon does not manage bridge these ports",
-                l));
+        expired.domains().forEach(LinkDiscovery::domainFound);
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();

@@ -376,12 +376,7 @@ final class TopologyView {
     /** With each of {@code ports} that is up in quarantine until its deadline at least. */
     TopologyView withPortsQuarantined(Map<SwitchPort, Long> ports) {
         var s = new HashMap<>(switches);
-        ports.forEach((p, until) -> {
-            var st = s.get(p.dpid());
-            if (st != null && st.ports().contains(p.port())) {
-                s.put(p.dpid(), st.quarantined(List.of(p.port()), until));
-            }
-        });
+        ports.forEach((p, until) -> quarantineIfUp(s, p, until));
         return new TopologyView(s, links, domainLinks);
     }
 
@@ -417,12 +412,15 @@ final class TopologyView {
 
     private static void quarantineEnds(Map<Long, SwitchState> switches, Collection<Link> gone, long until) {
         for (var link : gone) {
-            for (var end : List.of(link.src(), link.dst())) {
-                var st = switches.get(end.dpid());
-                if (st != null && st.ports().contains(end.port())) {
-                    switches.put(end.dpid(), st.quarantined(List.of(end.port()), until));
-                }
-            }
+            quarantineIfUp(switches, link.src(), until);
+            quarantineIfUp(switches, link.dst(), until);
+        }
+    }
+
+    private static void quarantineIfUp(Map<Long, SwitchState> switches, SwitchPort port, long until) {
+        var st = switches.get(port.dpid());
+        if (st != null && st.ports().contains(port.port())) {
+            switches.put(port.dpid(), st.quarantined(List.of(port.port()), until));
         }
     }
 
