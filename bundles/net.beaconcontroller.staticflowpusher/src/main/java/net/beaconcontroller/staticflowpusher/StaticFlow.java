@@ -1,5 +1,6 @@
 package net.beaconcontroller.staticflowpusher;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 
@@ -34,8 +35,11 @@ public record StaticFlow(String name, long dpid, OFMatch match, List<OFAction> a
 
     public StaticFlow {
         Objects.requireNonNull(name, "name");
-        if (name.isBlank() || name.chars().anyMatch(Character::isISOControl)) {
-            throw new IllegalArgumentException("a static flow's name is non-blank text without control characters");
+        // Unicode text as a whole (no half of a surrogate pair): the flow file is UTF-8.
+        if (name.isBlank() || name.chars().anyMatch(Character::isISOControl)
+                || !StandardCharsets.UTF_8.newEncoder().canEncode(name)) {
+            throw new IllegalArgumentException("a static flow's name is non-blank Unicode text without control"
+                    + " characters");
         }
         if (name.startsWith("#")) {
             throw new IllegalArgumentException("a static flow's name must not start with '#' (" + name + ")");

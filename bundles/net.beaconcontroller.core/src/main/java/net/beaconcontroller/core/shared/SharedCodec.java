@@ -21,26 +21,14 @@ public interface SharedCodec<V> {
 
     /**
      * Values written as one line of text each, as applications keep them in their files (static flows, firewall and
-     * ACL rules), so the cluster and the file share one format.
+     * ACL rules), so the cluster and the file share one format. A line of any length: one that fits
+     * {@link DataOutput#writeUTF} (65,535 bytes) is written that way, as versions before longer lines did, so they
+     * still read it; a longer one is an empty string (no value's line is empty) followed by the number of pieces and
+     * the pieces.
      *
      * @param parse throws IllegalArgumentException when the text is not a value
      */
     static <V> SharedCodec<V> ofLines(int version, Function<V, String> line, Function<String, V> parse) {
-        return new SharedCodec<>() {
-            @Override
-            public int version() {
-                return version;
-            }
-
-            @Override
-            public void write(V value, DataOutput out) throws IOException {
-                out.writeUTF(line.apply(value));
-            }
-
-            @Override
-            public V read(DataInput in) throws IOException {
-                return parse.apply(in.readUTF());
-            }
-        };
+        return new LineCodec<>(version, line, parse);
     }
 }

@@ -71,6 +71,9 @@ class StaticFlowPusherTest {
     void aStaticFlowDeletedBySomethingElseIsWrittenAgain() {
         try (var fx = ControllerFixture.start()) {
             var c = fx.connectActive(1);
+            // The connection's own reconciliation over first: one still running when the pusher comes would ask it
+            // for its flows as well, and the flow added below would reach the switch twice.
+            fx.awaitReconciliations(1);
             var pusher = fx.addFlowReconciler(new StaticFlowPusher(fx.controller, new FlowFile(dir.resolve("flows.txt")),
                     null));
             fx.controller.addOFMessageListener(OFType.FLOW_REMOVED, pusher);
@@ -322,6 +325,29 @@ class StaticFlowPusherTest {
         var comment = assertThrows(IllegalArgumentException.class, () -> flow("#x", 1, "*", "drop", 1));
         assertTrue(comment.getMessage().contains("#"), comment.getMessage());
         assertEquals("a#b", flow("a#b", 1, "*", "drop", 1).name());
+        var half = assertThrows(IllegalArgumentException.class, () -> flow("\ud800", 1, "*", "drop", 1));
+        assertTrue(half.getMessage().contains("Unicode"), half.getMessage());
+        assertEquals("\ud83d\ude00", flow("\ud83d\ude00", 1, "*", "drop", 1).name());
+    }
+
+    /** CI's fuzzer, 2026-12-07: a 70 KB name was stored here, then refused by the cluster's table with a 500. */
+    @Test
+    void aFlowOfAnySizeOpenFlowTakesReachesTheOtherMembersAndTheFile() throws IOException {
+        var big = new StaticFlow("n".repeat(70_000), 1, OFMatch.ALL, outputs(8182), 1, 0, 0, 0, true);
+        try (var cluster = new MemorySharedState(); var fx1 = ControllerFixture.start();
+                var fx2 = ControllerFixture.start()) {
+            var one = fx1.addFlowReconciler(new StaticFlowPusher(fx1.controller, new FlowFile(dir.resolve("one.txt")),
+                    cluster));
+            var two = fx2.addFlowReconciler(new StaticFlowPusher(fx2.controller, new FlowFile(dir.resolve("two.txt")),
+                    cluster));
+            cluster.settle();
+            one.add(big);
+            cluster.settle();
+            assertEquals(List.of(big), two.getFlows());
+            assertEquals(List.of(big), new FlowFile(dir.resolve("two.txt")).read());
+            one.deactivate();
+            two.deactivate();
+        }
     }
 
     private static List<OFAction> outputs(int n) {
