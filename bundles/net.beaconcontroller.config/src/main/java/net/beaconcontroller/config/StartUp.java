@@ -1,6 +1,7 @@
 package net.beaconcontroller.config;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -38,24 +39,44 @@ public final class StartUp {
      */
     public static CountDownLatch latch(BundleContext context) {
         var latch = new CountDownLatch(1);
+        whenOver(context, latch::countDown);
+        return latch;
+    }
+
+    /**
+     * Runs {@code then} once, when the start-up is over: at once on this thread when it is over already, else on the
+     * framework's event thread.
+     *
+     * @return what stops the waiting (a bundle stopping first)
+     */
+    public static Runnable whenOver(BundleContext context, Runnable then) {
+        var once = new AtomicBoolean();
         var listener = new FrameworkListener() {
             @Override
             public void frameworkEvent(FrameworkEvent event) {
                 int type = event.getType();
                 if ((type == FrameworkEvent.STARTED || type == FrameworkEvent.STARTLEVEL_CHANGED)
                         && !inProgress(context)) {
-                    latch.countDown();
-                    context.removeFrameworkListener(this);
+                    over();
+                }
+            }
+
+            void over() {
+                context.removeFrameworkListener(this);
+                if (once.compareAndSet(false, true)) {
+                    then.run();
                 }
             }
         };
         // Added before the check: the start-up may end in between.
         context.addFrameworkListener(listener);
         if (!inProgress(context)) {
-            latch.countDown();
-            context.removeFrameworkListener(listener);
+            listener.over();
         }
-        return latch;
+        return () -> {
+            once.set(true);
+            context.removeFrameworkListener(listener);
+        };
     }
 
     private static int beginningLevel(BundleContext context) {

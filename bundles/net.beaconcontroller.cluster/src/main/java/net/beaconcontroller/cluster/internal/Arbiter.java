@@ -68,15 +68,17 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
         sw.setLocal(STATE, st);
         long dpid = sw.getId();
         // On a pool of their own: a burst of connecting switches must not wait behind the periodic work, nor it for
-        // them.
-        return member.ready().thenApplyAsync(j -> {
+        // them. The claim, and what the view of the masters learns from the read, on the coordinator, which owns both.
+        return member.ready().thenCompose(j -> coordinator.call(() -> {
             if (!switches.claim(st)) {
                 throw new IllegalStateException("switch " + sw.getStringId() + " connected again or closed during its"
                         + " handshake");
             }
+            return j;
+        })).thenApplyAsync(j -> {
             var self = member.self();
             // First: the oldest member must not see this member's claim without its connection.
-            j.reports().publish(self, switches.all());
+            j.reports().publish(self, switches);
             // Taken before the read, which may wait seconds while Hazelcast re-homes partitions: a take-over recorded
             // meanwhile is newer than what it returns (see MasterView#reconcile).
             long readAt = System.nanoTime();
@@ -87,18 +89,28 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
             // A leaving member claims none: the oldest member finds it a master.
             if (m == null && mayMaster && !member.leaving()) {
                 var before = j.masters().putIfAbsent(dpid, self);
-                if (before == null) {
-                    masterView.learned(dpid, self);
-                    m = self;
-                } else {
-                    m = masterView.reconcile(dpid, before, readAt);
-                }
-            } else if (m != null) {
-                m = masterView.reconcile(dpid, m, readAt);
+                return new Read(self, before == null ? self : before, before == null, readAt, mayMaster);
             }
-            return mayMaster && self.equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
-        }, handshakes);
+            return new Read(self, m, false, readAt, mayMaster);
+        }, handshakes).thenCompose(read -> coordinator.call(() -> {
+            String m = read.master();
+            if (read.written()) {
+                masterView.learned(dpid, m);
+            } else if (m != null) {
+                m = masterView.reconcile(dpid, m, read.readAt());
+            }
+            return read.mayMaster() && read.self().equals(m) ? NiciraRole.MASTER : NiciraRole.SLAVE;
+        }));
     }
+
+    /**
+     * What a handshake read of the masters map, off the coordinator.
+     *
+     * @param master  the entry, null for none
+     * @param written whether this member wrote it (there was none)
+     * @param readAt  System.nanoTime() before the read
+     */
+    private record Read(String self, String master, boolean written, long readAt, boolean mayMaster) { }
 
     @Override
     public boolean handles(IOFSwitch sw, OFMessage msg) {
@@ -134,9 +146,16 @@ final class Arbiter implements IRoleArbiter, IOFSwitchListener {
         }
     }
 
-    /** Also the coordinator's, for a connection that closed during its handshake (which the core does not report). */
     @Override
     public void removedSwitch(IOFSwitch sw) {
+        coordinator.later(() -> forget(sw));
+    }
+
+    /**
+     * On the coordinator: a switch removed, or a connection that closed during its handshake (which the core does not
+     * report).
+     */
+    void forget(IOFSwitch sw) {
         if (!switches.remove(sw)) {
             return;
         }

@@ -77,10 +77,12 @@ final class ClusterView implements ICluster {
                 var to = j.members().resolve(target);
                 var master = j.masters().get(dpid);
                 var connected = j.connectedTo(dpid);
-                coordinator.later(() -> {
-                    try {
-                        migrations.migrate(dpid, to, master, connected, result);
-                    } catch (RuntimeException e) {
+                // A call, not a task: should the member stop first, the caller is told.
+                coordinator.call(() -> {
+                    migrations.migrate(dpid, to, master, connected, result);
+                    return null;
+                }).whenComplete((v, e) -> {
+                    if (e != null) {
                         result.completeExceptionally(e);
                     }
                 });

@@ -2,12 +2,16 @@ package net.beaconcontroller.cluster.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +54,8 @@ final class Coordinator {
      * those two and the handshake pool.
      */
     private volatile boolean merging;
+    /** {@link #call}s not answered yet: failed when the thread stops, as it drops those still queued. */
+    private final Set<CompletableFuture<?>> calls = ConcurrentHashMap.newKeySet();
 
     Coordinator(Membership member, Switches switches, MasterView masterView, Migrations migrations) {
         this.member = member;
@@ -73,7 +79,28 @@ final class Coordinator {
     }
 
     void close() {
+        stopThread();
+    }
+
+    /**
+     * Stops the thread and waits for it to end (a task under way is interrupted, queued ones dropped), so that what
+     * it owned may be cleared by the caller.
+     */
+    private void stopThread() {
         thread.shutdownNow();
+        try {
+            if (!thread.awaitTermination(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                log.warn("cluster: stopping: the coordinator's task did not end within {} ms", CLOSE_WAIT_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        failCalls();
+    }
+
+    private void failCalls() {
+        var stopped = new IllegalStateException("the cluster bundle stopped");
+        List.copyOf(calls).forEach(c -> c.completeExceptionally(stopped));
     }
 
     /**
@@ -99,7 +126,7 @@ final class Coordinator {
         } catch (RejectedExecutionException e) {
             return false; // closed already
         } finally {
-            thread.shutdownNow();
+            stopThread();
         }
     }
 
@@ -123,6 +150,28 @@ final class Coordinator {
         } catch (RejectedExecutionException e) {
             // stopping
         }
+    }
+
+    /**
+     * Runs {@code task} on this thread and gives its result; fails should the member stop before it runs (a task
+     * still queued then is dropped, not run).
+     */
+    <T> CompletableFuture<T> call(Supplier<T> task) {
+        var result = new CompletableFuture<T>();
+        calls.add(result);
+        result.whenComplete((r, e) -> calls.remove(result));
+        try {
+            thread.execute(() -> {
+                try {
+                    result.complete(task.get());
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(new IllegalStateException("the cluster bundle stopped"));
+        }
+        return result;
     }
 
     /** Whether this member is merging back after a split: it asserts MASTER on nothing meanwhile. */
@@ -184,16 +233,21 @@ final class Coordinator {
         });
     }
 
-    /** The masters map's event: the cache at once (forwarded writes read it), the role on this thread. */
+    /** The masters map's event: the view, a migration watching the switch, and the role follow it. */
     void masterChanged(long dpid, String master) {
-        masterView.changed(dpid, master);
         later(() -> {
+            masterView.changed(dpid, master);
             migrations.masterChanged(dpid, master);
             var st = switches.get(dpid);
             if (st != null && master.equals(masterView.get(dpid))) {
                 roles.follow(st, master, mayMaster(), false);
             }
         });
+    }
+
+    /** The masters map's event for a switch that has no master now (it left every member). */
+    void masterRemoved(long dpid) {
+        later(() -> masterView.changed(dpid, null));
     }
 
     /** The member that held the switch stepped down for this one (see {@link Message.Reassert}). */
@@ -283,9 +337,9 @@ final class Coordinator {
      * report) are forgotten as if they had been removed.
      */
     private void forgetClosed() {
-        for (var st : List.copyOf(switches.all())) {
+        for (var st : switches.all()) {
             if (!st.sw.isConnected()) {
-                member.arbiter().removedSwitch(st.sw);
+                member.arbiter().forget(st.sw);
             }
         }
         // The map may name this member for a switch it no longer has (the oldest read a report written before the

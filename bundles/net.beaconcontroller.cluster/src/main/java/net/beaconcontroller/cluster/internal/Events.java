@@ -21,11 +21,9 @@ final class Events {
     private static final Logger log = LoggerFactory.getLogger(Events.class);
 
     private final Coordinator coordinator;
-    private final MasterView masterView;
 
-    Events(Coordinator coordinator, MasterView masterView) {
+    Events(Coordinator coordinator) {
         this.coordinator = coordinator;
-        this.masterView = masterView;
     }
 
     /** For the masters map ({@code beacon.masters}), with values. */
@@ -81,7 +79,7 @@ final class Events {
 
         @Override
         public void entryRemoved(EntryEvent<Long, String> e) {
-            masterView.changed(e.getKey(), null);
+            coordinator.masterRemoved(e.getKey());
         }
     }
 }

@@ -7,9 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +22,9 @@ import net.beaconcontroller.util.Dpids;
 /**
  * Writes and barriers an application makes to a switch this member is SLAVE of, sent through the switch's master in
  * the order they were made; and, on the master, those that other members send it.
+ *
+ * <p>Confined to the member's thread (the coordinator): the applications' writes and barriers, the other members'
+ * messages and the switches' answers are posted to it, in the order they come.
  */
 final class Forwarding {
     private static final Logger log = LoggerFactory.getLogger(Forwarding.class);
@@ -32,28 +33,36 @@ final class Forwarding {
     private static final long RETRY_MILLIS = 50;
 
     private final Peers peers;
-    /** Writes and barriers for switches without a master to send them to, in order; guarded by itself. */
+    /** Writes and barriers for switches without a master to send them to, in order. */
     private final Map<Long, ArrayDeque<Message>> waiting = new HashMap<>();
     /** Barriers asked through a master (see barrierThroughMaster), by id. */
-    private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
-    private final AtomicLong barrierIds = new AtomicLong();
+    private final Map<Long, CompletableFuture<Void>> barriers = new HashMap<>();
+    private long barrierIds;
 
     Forwarding(Peers peers) {
         this.peers = peers;
     }
 
+    /** Any thread. */
     void write(IOFSwitch sw, OFMessage msg) {
-        forward(new Message.Write(sw.getId(), peers.self(), msg.toByteArray()));
+        var m = new Message.Write(sw.getId(), peers.self(), msg.toByteArray());
+        peers.after(0, () -> forward(m));
     }
 
-    /** A barrier in the switch's queue of forwarded writes; the member that runs it answers this one. */
+    /** A barrier in the switch's queue of forwarded writes; the member that runs it answers this one. Any thread. */
     CompletionStage<Void> barrier(IOFSwitch sw, Duration timeout) {
         var me = peers.self();
-        long id = barrierIds.incrementAndGet();
-        var done = new CompletableFuture<Void>();
-        barriers.put(id, done);
-        done.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((v, e) -> barriers.remove(id));
-        forward(new Message.Barrier(sw.getId(), me, id, me));
+        long dpid = sw.getId();
+        var done = new CompletableFuture<Void>().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        peers.after(0, () -> {
+            if (done.isDone()) {
+                return;
+            }
+            long id = ++barrierIds;
+            barriers.put(id, done);
+            done.whenComplete((v, e) -> peers.after(0, () -> barriers.remove(id)));
+            forward(new Message.Barrier(dpid, me, id, me));
+        });
         return done;
     }
 
@@ -64,43 +73,42 @@ final class Forwarding {
      */
     private void forward(Message m) {
         long dpid = m.dpid();
-        synchronized (waiting) {
-            var queue = waiting.get(dpid);
-            if (queue != null) {
-                queue.add(m);
-                return;
-            }
-            var master = peers.master(dpid);
-            if (master != null && !master.equals(peers.self())) {
-                peers.send(master, sentByMe(m));
-                return;
-            }
-            queue = new ArrayDeque<>();
+        var queue = waiting.get(dpid);
+        if (queue != null) {
             queue.add(m);
-            waiting.put(dpid, queue);
+            return;
         }
+        var master = peers.master(dpid);
+        if (master != null && !master.equals(peers.self())) {
+            peers.send(master, sentByMe(m));
+            return;
+        }
+        queue = new ArrayDeque<>();
+        queue.add(m);
+        waiting.put(dpid, queue);
         peers.after(RETRY_MILLIS, () -> retryWaiting(dpid, 1));
     }
 
     private void retryWaiting(long dpid, int attempt) {
-        synchronized (waiting) {
-            var queue = waiting.get(dpid);
-            var st = peers.local(dpid);
-            var master = peers.master(dpid);
-            if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
-                queue.forEach(m -> deliverHere(st, m));
-            } else if (master != null && !master.equals(peers.self())) {
-                queue.forEach(m -> peers.send(master, sentByMe(m)));
-            } else if (attempt < RETRIES) {
-                peers.after(RETRY_MILLIS, () -> retryWaiting(dpid, attempt + 1));
-                return;
-            } else {
-                log.warn("cluster: switch {} has had no other master for {} ms: dropped {} message(s) written to it",
-                        Dpids.toString(dpid), RETRIES * RETRY_MILLIS, queue.size());
-                queue.forEach(m -> failBarrier(m, "the switch has no master"));
-            }
-            waiting.remove(dpid);
+        var queue = waiting.get(dpid);
+        if (queue == null) {
+            return; // cleared: the member stopped
         }
+        var st = peers.local(dpid);
+        var master = peers.master(dpid);
+        if (st != null && st.sw.getRole() != NiciraRole.SLAVE) {
+            queue.forEach(m -> deliverHere(st, m));
+        } else if (master != null && !master.equals(peers.self())) {
+            queue.forEach(m -> peers.send(master, sentByMe(m)));
+        } else if (attempt < RETRIES) {
+            peers.after(RETRY_MILLIS, () -> retryWaiting(dpid, attempt + 1));
+            return;
+        } else {
+            log.warn("cluster: switch {} has had no other master for {} ms: dropped {} message(s) written to it",
+                    Dpids.toString(dpid), RETRIES * RETRY_MILLIS, queue.size());
+            queue.forEach(m -> failBarrier(m, "the switch has no master"));
+        }
+        waiting.remove(dpid);
     }
 
     /** A write or barrier another member sent this one, as the master of its switch. */
@@ -146,7 +154,7 @@ final class Forwarding {
         var answer = new Message.BarrierDone(barrier.dpid(), peers.self(), barrier.id(),
                 failure == null ? null : String.valueOf(failure.getMessage()));
         if (barrier.asker().equals(peers.self())) {
-            barrierDone(answer);
+            peers.after(0, () -> barrierDone(answer)); // a switch's answer comes on its I/O thread
         } else {
             peers.send(barrier.asker(), answer);
         }
@@ -157,18 +165,23 @@ final class Forwarding {
         if (done == null) {
             return; // timed out already
         }
-        if (d.failure() == null) {
-            done.complete(null);
+        Runnable answer = d.failure() == null ? () -> done.complete(null)
+                : () -> done.completeExceptionally(new IllegalStateException("the barrier at switch "
+                        + Dpids.toString(d.dpid()) + "'s master failed: " + d.failure()));
+        // The application's callbacks run on the switch's I/O thread, as for a barrier answered by the switch itself,
+        // not on this member's thread.
+        var st = peers.local(d.dpid());
+        if (st != null) {
+            st.sw.execute(answer);
         } else {
-            done.completeExceptionally(new IllegalStateException("the barrier at switch " + Dpids.toString(d.dpid())
-                    + "'s master failed: " + d.failure()));
+            answer.run();
         }
     }
 
+    /** Once the member's thread has stopped. */
     void clear() {
-        synchronized (waiting) {
-            waiting.clear();
-        }
+        waiting.clear();
+        barriers.clear();
     }
 
     private Message sentByMe(Message m) {

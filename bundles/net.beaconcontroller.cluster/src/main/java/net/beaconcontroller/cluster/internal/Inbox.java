@@ -11,7 +11,8 @@ import net.beaconcontroller.util.Dpids;
 
 /**
  * This member's inbox: the topic {@code beacon.member.<id>} on which the other members send it {@link Message}s, and
- * each message handed to the part it is for. Messages arrive on Hazelcast's event threads.
+ * each message handed to the part it is for, on the member's thread (the coordinator). Messages arrive on Hazelcast's
+ * event threads.
  */
 final class Inbox {
     private static final Logger log = LoggerFactory.getLogger(Inbox.class);
@@ -54,23 +55,30 @@ final class Inbox {
             log.warn("cluster: dropped a message from another member: {}", e.getMessage());
             return;
         }
-        try {
-            if (m instanceof Message.Write || m instanceof Message.Barrier) {
-                forwarding.received(m);
-            } else if (m instanceof Message.BarrierDone d) {
-                forwarding.barrierDone(d);
-            } else if (m instanceof Message.Migrate g) {
-                migrations.migrateAsked(g);
-            } else if (m instanceof Message.Step st) {
-                migrations.received(st);
-            } else if (m instanceof Message.Reassert r) {
-                coordinator.reassertAsked(r.dpid());
-            } else if (m instanceof Message.TakenOver t) {
-                coordinator.takenOver(t.dpid(), t.from(), t.dead());
+        coordinator.later(() -> {
+            try {
+                handle(m);
+            } catch (RuntimeException e) {
+                log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(),
+                        Dpids.toString(m.dpid()), e.toString());
             }
-        } catch (RuntimeException e) {
-            log.warn("cluster: {} for switch {} failed: {}", m.getClass().getSimpleName(), Dpids.toString(m.dpid()),
-                    e.toString());
+        });
+    }
+
+    /** On the member's thread. */
+    private void handle(Message m) {
+        if (m instanceof Message.Write || m instanceof Message.Barrier) {
+            forwarding.received(m);
+        } else if (m instanceof Message.BarrierDone d) {
+            forwarding.barrierDone(d);
+        } else if (m instanceof Message.Migrate g) {
+            migrations.migrateAsked(g);
+        } else if (m instanceof Message.Step st) {
+            migrations.received(st);
+        } else if (m instanceof Message.Reassert r) {
+            coordinator.reassertAsked(r.dpid());
+        } else if (m instanceof Message.TakenOver t) {
+            coordinator.takenOver(t.dpid(), t.from(), t.dead());
         }
     }
 }

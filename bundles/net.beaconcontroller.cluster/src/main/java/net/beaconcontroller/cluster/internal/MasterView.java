@@ -2,21 +2,25 @@ package net.beaconcontroller.cluster.internal;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Objects;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
  * The masters map as this member last saw it: read on every forwarded write, so it must not cost a network round trip.
  * It learns from the map's events, the store's periodic reads, the survivors' take-overs and this member's own
- * writes, which arrive on different threads and out of order; the rules here decide which one stands. Any thread.
+ * writes, which were made at different times and arrive out of order; the rules here decide which one stands.
+ *
+ * <p>Changed on the coordinator's thread only, which every source posts to; read on any thread (forwarded writes, the
+ * rounds, the web) through the immutable copy published after each change.
  */
 final class MasterView {
-    private final Map<Long, String> cache = new ConcurrentHashMap<>();
+    private final Map<Long, String> cache = new HashMap<>();
     /** When an event last changed a switch's entry (the clock's time): a read started before it is older. */
-    private final Map<Long, Long> changedAt = new ConcurrentHashMap<>();
+    private final Map<Long, Long> changedAt = new HashMap<>();
     /** When a merge last replaced the whole map (the clock's time): a read started before it is of the old map. */
-    private volatile Long replacedAt;
+    private Long replacedAt;
+    private volatile Map<Long, String> published = Map.of();
     private final Predicate<String> isMember;
     private final LongSupplier clock;
 
@@ -31,17 +35,18 @@ final class MasterView {
 
     /** The switch's master as last seen, which may be a member that has left; null for none. */
     String get(long dpid) {
-        return cache.get(dpid);
+        return published.get(dpid);
     }
 
     /** The switch's master if it is a member now: a write for a switch whose master left waits for the next one. */
     String live(long dpid) {
-        var m = cache.get(dpid);
+        var m = published.get(dpid);
         return m != null && isMember.test(m) ? m : null;
     }
 
+    /** Immutable. */
     Map<Long, String> snapshot() {
-        return new HashMap<>(cache);
+        return published;
     }
 
     /**
@@ -50,16 +55,12 @@ final class MasterView {
      */
     void changed(long dpid, String master) {
         changedAt.put(dpid, clock.getAsLong());
-        if (master == null) {
-            cache.remove(dpid);
-        } else {
-            cache.put(dpid, master);
-        }
+        publishIf(!Objects.equals(master == null ? cache.remove(dpid) : cache.put(dpid, master), master));
     }
 
     /** The map as read or written by this member itself (a handshake, a hand-over). */
     void learned(long dpid, String master) {
-        cache.put(dpid, master);
+        publishIf(!master.equals(cache.put(dpid, master)));
     }
 
     /**
@@ -68,7 +69,9 @@ final class MasterView {
      */
     void takenOver(long dpid, String by, String dead) {
         changedAt.put(dpid, clock.getAsLong());
-        cache.computeIfPresent(dpid, (k, cached) -> cached.equals(dead) || !isMember.test(cached) ? by : cached);
+        var before = cache.get(dpid);
+        publishIf(!Objects.equals(before, cache.computeIfPresent(dpid,
+                (k, cached) -> cached.equals(dead) || !isMember.test(cached) ? by : cached)));
     }
 
     /**
@@ -80,13 +83,16 @@ final class MasterView {
         if (changedSince(dpid, readAt) || replacedAt != null && replacedAt - readAt > 0) {
             return cache.get(dpid);
         }
-        return cache.compute(dpid, (k, cached) -> cached != null && !isMember.test(read) && isMember.test(cached)
+        var before = cache.get(dpid);
+        var m = cache.compute(dpid, (k, cached) -> cached != null && !isMember.test(read) && isMember.test(cached)
                 ? cached : read);
+        publishIf(!m.equals(before));
+        return m;
     }
 
     /**
      * After a merge: the merged map, read at {@code readAt}, replaces everything seen before but the events after the
-     * read. Entry by entry, so a forwarded write meanwhile never finds the view empty.
+     * read.
      */
     void replaceAll(Map<Long, String> merged, long readAt) {
         replacedAt = readAt;
@@ -96,6 +102,7 @@ final class MasterView {
                 cache.put(dpid, master);
             }
         });
+        publish();
     }
 
     private boolean changedSince(long dpid, long since) {
@@ -106,5 +113,18 @@ final class MasterView {
     void clear() {
         cache.clear();
         changedAt.clear();
+        replacedAt = null;
+        publish();
+    }
+
+    /** A copy only when something changed: the rounds reconcile every switch twice a second. */
+    private void publishIf(boolean changed) {
+        if (changed) {
+            publish();
+        }
+    }
+
+    private void publish() {
+        published = Map.copyOf(cache);
     }
 }

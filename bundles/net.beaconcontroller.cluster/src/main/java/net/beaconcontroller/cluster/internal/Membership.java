@@ -69,7 +69,7 @@ final class Membership implements Peers {
         coordinator = new Coordinator(this, switches, masterView, migrations);
         arbiter = new Arbiter(this, switches, masterView, forwarding, migrations, coordinator);
         inbox = new Inbox(forwarding, migrations, coordinator);
-        events = new Events(coordinator, masterView);
+        events = new Events(coordinator);
         view = new ClusterView(this, settings, migrations, coordinator);
     }
 
@@ -285,9 +285,17 @@ final class Membership implements Peers {
     }
 
     @Override
-    public void handOver(long dpid, String target) {
-        joined.masters().put(dpid, target);
-        masterView.learned(dpid, target);
+    public CompletionStage<Void> handOver(long dpid, String target) {
+        var done = new CompletableFuture<Void>();
+        joined.masters().putAsync(dpid, target).whenComplete((old, e) -> coordinator.later(() -> {
+            if (e != null) {
+                done.completeExceptionally(e);
+                return;
+            }
+            masterView.learned(dpid, target);
+            done.complete(null);
+        }));
+        return done;
     }
 
     @Override

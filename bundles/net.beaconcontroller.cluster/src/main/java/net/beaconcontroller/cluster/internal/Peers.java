@@ -1,6 +1,7 @@
 package net.beaconcontroller.cluster.internal;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 
 /**
  * What the parts of a member (write forwarding, migrations) need of the member: its id, its switches, its view of
@@ -31,8 +32,11 @@ interface Peers {
     /** A member id as its address, for log lines. */
     String describe(String member);
 
-    /** The hand-over point of a migration: the masters map names {@code target}. */
-    void handOver(long dpid, String target);
+    /**
+     * The hand-over point of a migration: the masters map names {@code target}. Any thread; completes on the member's
+     * thread once the map does, and waits for nothing.
+     */
+    CompletionStage<Void> handOver(long dpid, String target);
 
     /** This member is handing its switches over before it leaves: it takes none. */
     boolean leaving();

@@ -46,12 +46,15 @@ final class Reports {
         }
     }
 
-    /** Writes this member's report: its switches, the role each granted it, their load. Any thread. */
-    void publish(String self, Collection<SwitchState> switches) {
+    /**
+     * Writes this member's report: its switches, the role each granted it, their load. Any thread: the switches are
+     * read under the lock, so a report never overwrites one made from a newer list.
+     */
+    void publish(String self, Switches switches) {
         double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuLoad() : -1;
         synchronized (lock) {
-            var list = switches.stream()
+            var list = switches.all().stream()
                     .map(st -> new MemberReport.SwitchReport(st.sw.getId(), st.sw.getRole(), st.rate)).toList();
             map.set(self, new MemberReport(self, cpu, list).encode());
         }

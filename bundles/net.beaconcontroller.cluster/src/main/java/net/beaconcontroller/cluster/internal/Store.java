@@ -140,7 +140,7 @@ final class Store {
 
     /** Writes this member's report: its switches, the role each granted it, their load. This thread. */
     void publish() {
-        reports.publish(self.get(), switches.all());
+        reports.publish(self.get(), switches);
     }
 
     /** Writes this member's report soon, on this thread: a switch granted a role, or the switches changed. */

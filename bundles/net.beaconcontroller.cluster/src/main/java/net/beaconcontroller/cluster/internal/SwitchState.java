@@ -39,8 +39,8 @@ final class SwitchState {
     final IOFSwitch sw;
     /** Which of several connections of one switch is the newest. */
     final long seq = CREATED.incrementAndGet();
-    /** The connection this one replaced while it was still open (see {@link Switches}), or null. */
-    volatile SwitchState previous;
+    /** The connection this one replaced while it was still open (see {@link Switches}), or null; the coordinator's. */
+    SwitchState previous;
     private Gate gate = Gate.OPEN;
     private long marker;
     private Runnable onMarker;

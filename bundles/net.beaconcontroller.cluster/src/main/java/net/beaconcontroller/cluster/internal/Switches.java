@@ -1,11 +1,9 @@
 package net.beaconcontroller.cluster.internal;
 
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import net.beaconcontroller.core.IOFSwitch;
 
@@ -15,11 +13,12 @@ import net.beaconcontroller.core.IOFSwitch;
  * only the newest that is open stands for the switch. A connection that closes during its handshake is never
  * {@code removedSwitch}'ed by the core, so the one it replaced, if still open, takes its place back.
  *
- * <p>Any thread: the handshake pool claims, the switches' I/O threads and the coordinator remove, and each change is
- * one atomic step on the map.
+ * <p>Changed on the coordinator's thread only (claims, removals, a stop); read on any thread through the immutable copy
+ * published after each change.
  */
 final class Switches {
-    private final Map<Long, SwitchState> byDpid = new ConcurrentHashMap<>();
+    private final Map<Long, SwitchState> byDpid = new HashMap<>();
+    private volatile Map<Long, SwitchState> published = Map.of();
 
     /** @return whether {@code st} now stands for its switch (false: a newer connection does, or it has closed) */
     boolean claim(SwitchState st) {
@@ -31,11 +30,18 @@ final class Switches {
             nu.previous = old; // back in its place should this one close in its handshake while it lives on
             return nu;
         });
-        if (current != st || !st.sw.isConnected()) {
-            byDpid.remove(dpid, st);
-            return false;
+        boolean stands = current == st && st.sw.isConnected();
+        if (!stands && current == st) { // closed meanwhile: the one it replaced stands again if it is open
+            var previous = st.previous;
+            st.previous = null;
+            if (previous != null && previous.sw.isConnected()) {
+                byDpid.put(dpid, previous);
+            } else {
+                byDpid.remove(dpid);
+            }
         }
-        return true;
+        publish();
+        return stands;
     }
 
     /** @return whether the switch is gone from this member (false: another connection of it stands for it) */
@@ -47,29 +53,37 @@ final class Switches {
         }
         var previous = st.previous;
         st.previous = null;
-        if (previous != null && previous.sw.isConnected() && byDpid.replace(dpid, st, previous)) {
-            return false; // a newer connection closed in its handshake; the older one still stands for the switch
+        boolean gone = previous == null || !previous.sw.isConnected();
+        if (gone) {
+            byDpid.remove(dpid);
+        } else {
+            byDpid.put(dpid, previous); // a newer connection closed in its handshake; the older one still stands
         }
-        byDpid.remove(dpid, st);
-        return true;
+        publish();
+        return gone;
     }
 
     /** This member's side of a switch connected to it, or null. */
     SwitchState get(long dpid) {
-        return byDpid.get(dpid);
+        return published.get(dpid);
     }
 
-    /** Every switch connected here, as the map has them while it is read. */
+    /** Every switch connected here: immutable. */
     Collection<SwitchState> all() {
-        return Collections.unmodifiableCollection(byDpid.values());
+        return published.values();
     }
 
-    /** The datapath ids of the switches connected here: a copy. */
+    /** The datapath ids of the switches connected here: immutable. */
     Set<Long> dpids() {
-        return new HashSet<>(byDpid.keySet());
+        return published.keySet();
     }
 
     void clear() {
         byDpid.clear();
+        publish();
+    }
+
+    private void publish() {
+        published = Map.copyOf(byDpid);
     }
 }

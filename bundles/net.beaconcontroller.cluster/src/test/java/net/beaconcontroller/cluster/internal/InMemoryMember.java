@@ -130,10 +130,13 @@ final class InMemoryMember implements Peers, IRoleArbiter, AutoCloseable {
     }
 
     @Override
-    public void handOver(long dpid, String target) {
+    public CompletionStage<Void> handOver(long dpid, String target) {
         net.masters.put(dpid, target);
         // The map's entry event, on each member's thread, as Hazelcast delivers it to the coordinator.
         net.members.values().forEach(m -> m.after(0, () -> m.migrations.masterChanged(dpid, target)));
+        var done = new CompletableFuture<Void>();
+        after(0, () -> done.complete(null));
+        return done;
     }
 
     @Override

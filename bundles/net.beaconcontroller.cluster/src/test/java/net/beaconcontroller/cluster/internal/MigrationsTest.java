@@ -4,6 +4,7 @@ import static net.beaconcontroller.cluster.internal.ClusterTest.await;
 import static net.beaconcontroller.cluster.internal.ClusterTest.sleepMillis;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -130,6 +131,43 @@ class MigrationsTest {
         assertTrue(e.getCause().getMessage().contains("after the hand-over"), e.getCause().getMessage());
         assertEquals("b", net.masters.get(DPID));
         await(() -> sw.roles()[0] == NiciraRole.SLAVE && sw.roles()[1] == NiciraRole.MASTER, "b MASTER, a SLAVE");
+        send(200);
+        assertEachAnsweredOnce();
+    }
+
+    /**
+     * The deadline for the hand-over passes with the marker written but not back: the target will handle the switch's
+     * messages after the marker whatever the old master does, so the old master waits for it too (giving up then, with
+     * its gate open, would have both answer the messages after the marker until the target heard of it).
+     */
+    @Test
+    void aGiveUpDueWhileTheMarkerIsOnItsWayWaitsForTheMarker() throws Exception {
+        sw.holdRemovals = true;
+        var run = a.migrate(DPID, "b");
+        await(() -> b.local(DPID).gate() == SwitchState.Gate.DROP_UNTIL_MARKER
+                && a.local(DPID).gate() == SwitchState.Gate.HANDLE_UNTIL_MARKER, "the marker on its way");
+        send(100);
+        sleepMillis(TIMEOUT.toMillis() + 300);
+        assertFalse(run.isDone(), "given up with the marker on its way");
+        send(100);
+        sw.release();
+        assertEquals("b", run.get(10, TimeUnit.SECONDS).to());
+        await(() -> sw.roles()[0] == NiciraRole.SLAVE && sw.roles()[1] == NiciraRole.MASTER, "b MASTER, a SLAVE");
+        send(100);
+        assertEachAnsweredOnce();
+    }
+
+    /** The marker never comes back: after a second deadline the old master keeps the switch, the target stands down. */
+    @Test
+    void aMarkerThatNeverComesBackIsGivenUpAfterASecondDeadline() {
+        sw.holdRemovals = true;
+        var run = a.migrate(DPID, "b");
+        var e = assertThrows(ExecutionException.class, () -> run.get(10, TimeUnit.SECONDS));
+        assertTrue(e.getCause().getMessage().contains("the marker never came back"), e.getCause().getMessage());
+        assertEquals("a", net.masters.get(DPID));
+        await(() -> sw.roles()[1] == NiciraRole.SLAVE && a.local(DPID).gate() == SwitchState.Gate.OPEN,
+                "b back to SLAVE, a's gate open");
+        assertArrayEquals(A_MASTERS, sw.roles());
         send(200);
         assertEachAnsweredOnce();
     }

@@ -46,6 +46,9 @@ final class RoleSwitch implements AutoCloseable {
 
     /** Grants EQUAL without answering: a migration stays in its first phase (its target waits for the answer). */
     volatile boolean withholdEqual;
+    /** Deletes flows but holds their FLOW_REMOVED back (a migration's marker on its way) until {@link #release}. */
+    volatile boolean holdRemovals;
+    private final List<OFFlowMod> held = new ArrayList<>();
 
     RoleSwitch(long dpid, int... controllerPorts) {
         roles = new NiciraRole[controllerPorts.length];
@@ -120,17 +123,32 @@ final class RoleSwitch implements AutoCloseable {
                 removable.put(fm.cookie(), fm);
             } else if (fm.command() == OFFlowMod.Command.DELETE_STRICT) {
                 var gone = removable.remove(fm.cookie());
-                if (gone != null) {
-                    for (int j = 0; j < connections.size(); j++) {
-                        if (roles[j] != NiciraRole.SLAVE) {
-                            connections.get(j).send(new OFFlowRemoved(0, gone.match(), gone.cookie(), gone.priority(),
-                                    OFFlowRemoved.Reason.DELETE, 0, 0, 0, 0, 0));
-                        }
-                    }
+                if (gone != null && holdRemovals) {
+                    held.add(gone);
+                } else if (gone != null) {
+                    removed(gone);
                 }
             }
         }
         return null;
+    }
+
+    /** Sends the FLOW_REMOVEDs held back, and holds no more. */
+    void release() {
+        synchronized (lock) {
+            holdRemovals = false;
+            held.forEach(this::removed);
+            held.clear();
+        }
+    }
+
+    private void removed(OFFlowMod gone) {
+        for (int j = 0; j < connections.size(); j++) {
+            if (roles[j] != NiciraRole.SLAVE) {
+                connections.get(j).send(new OFFlowRemoved(0, gone.match(), gone.cookie(), gone.priority(),
+                        OFFlowRemoved.Reason.DELETE, 0, 0, 0, 0, 0));
+            }
+        }
     }
 
     private byte[] packetOut(int i, OFPacketOut po) {

@@ -11,14 +11,11 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
-import org.osgi.framework.FrameworkEvent;
-import org.osgi.framework.FrameworkListener;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -53,7 +50,8 @@ public final class ConfigAgent {
     private final BundleContext context;
     /** One thread for the checks that wait on components, so no framework thread waits. */
     private final ExecutorService checks = Executors.newSingleThreadExecutor(r -> new Thread(r, "beacon-config"));
-    private final FrameworkListener onStarted = this::frameworkEvent;
+    /** Stops waiting for the start-up to be over (see {@link StartUp}). */
+    private final Runnable stopWaiting;
     private final BundleTracker<Bundle> tracker;
     /** True until start-up is judged: until then a bad value ends the process. */
     private volatile boolean startingUp;
@@ -67,7 +65,6 @@ public final class ConfigAgent {
     private final Map<String, Long> recentReports = new HashMap<>();
     /** The bundles present at start-up, whose failures {@link #judgeStartup} judges. */
     private volatile Set<Long> startupBundles = Set.of();
-    private final AtomicBoolean judged = new AtomicBoolean();
 
     @Activate
     public ConfigAgent(BundleContext context, @Reference ConfigurationAdmin cm, @Reference MetaTypeService metatype,
@@ -88,11 +85,13 @@ public final class ConfigAgent {
         }
         configurator = new Configurator(file, new SettingStore(fromFile, System.getProperties()), new CmSink(cm),
                 watch, SETTLE);
-        context.addFrameworkListener(onStarted);
         tracker = new BundleTracker<>(context, Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE, new Customizer());
         tracker.open();
-        if (!startingUp) {
-            // Installed or updated into a running Beacon: there is no STARTED event to wait for.
+        if (startingUp) {
+            stopWaiting = StartUp.whenOver(context, this::startUpOver);
+        } else {
+            // Installed or updated into a running Beacon: no start-up to judge.
+            stopWaiting = () -> { };
             checks.execute(this::warnUnknownKeys);
         }
     }
@@ -101,18 +100,11 @@ public final class ConfigAgent {
         return configurator;
     }
 
-    /**
-     * Start-up ends at STARTED for a framework launched to its beginning level; Equinox's launcher instead starts it
-     * at level 1 and then raises the level, which ends with STARTLEVEL_CHANGED.
-     */
-    private void frameworkEvent(FrameworkEvent event) {
-        int type = event.getType();
-        if ((type == FrameworkEvent.STARTED || type == FrameworkEvent.STARTLEVEL_CHANGED) && startingUp
-                && judged.compareAndSet(false, true)) {
-            startupBundles = Arrays.stream(context.getBundles()).map(Bundle::getBundleId).collect(Collectors.toSet());
-            levelReached = true;
-            checks.execute(this::judgeStartup);
-        }
+    /** Every bundle of the start-up has been started: judged on the checks' thread. */
+    private void startUpOver() {
+        startupBundles = Arrays.stream(context.getBundles()).map(Bundle::getBundleId).collect(Collectors.toSet());
+        levelReached = true;
+        checks.execute(this::judgeStartup);
     }
 
     /** At the end of start-up: every bundle is there, so unknown keys are known, and failed activations end the process. */
@@ -265,7 +257,7 @@ public final class ConfigAgent {
     @Deactivate
     void deactivate() {
         tracker.close();
-        context.removeFrameworkListener(onStarted);
+        stopWaiting.run();
         checks.shutdownNow();
         watch.close();
     }

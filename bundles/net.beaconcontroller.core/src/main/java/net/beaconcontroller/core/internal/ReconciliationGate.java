@@ -47,7 +47,8 @@ final class ReconciliationGate {
 
     /** Whether this controller still holds the active switch under {@code m}; final when asked on the loop thread. */
     boolean holds(Mastership m) {
-        return sw.isActive() && sw.roles().epoch() == m.epoch();
+        // Stepping down counts as over: its writes would go through the new master, which never wants them.
+        return sw.isActive() && sw.roles().epoch() == m.epoch() && !sw.roles().steppingDown();
     }
 
     /**

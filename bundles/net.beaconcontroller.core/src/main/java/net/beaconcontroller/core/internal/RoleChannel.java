@@ -36,6 +36,12 @@ final class RoleChannel {
     private volatile NiciraRole role = NiciraRole.OTHER;
     /** Role changes so far (see {@link Mastership}). */
     private volatile int epoch;
+    /**
+     * SLAVE requests sent and not answered yet. Meanwhile the switch may have taken the demotion in and would refuse a
+     * write from here, so writes go through the master already (the cluster names the new master in its map before
+     * it steps this member down). Written on the loop thread.
+     */
+    private volatile int steppingDown;
     /** The switch answered a role request with an error: it has no Nicira role extension. Loop thread. */
     private boolean refused;
     private volatile boolean warnedNoMaster;
@@ -54,9 +60,22 @@ final class RoleChannel {
         return epoch;
     }
 
-    /** Whether {@code msg} may not go to the switch from here: a slave's flow, packet and port changes go through the master. */
+    /**
+     * Whether {@code msg} may not go to the switch from here: a slave's flow, packet and port changes go through the
+     * master, as do those of a member stepping down to SLAVE.
+     */
     boolean writesThroughMaster(OFMessage msg) {
-        return role == NiciraRole.SLAVE && (msg instanceof OFFlowMod || msg instanceof OFPacketOut || msg instanceof OFPortMod);
+        return throughMaster()
+                && (msg instanceof OFFlowMod || msg instanceof OFPacketOut || msg instanceof OFPortMod);
+    }
+
+    private boolean throughMaster() {
+        return role == NiciraRole.SLAVE || steppingDown > 0;
+    }
+
+    /** Whether a SLAVE request is on its way: writes from here go through the master (see {@link #steppingDown}). */
+    boolean steppingDown() {
+        return steppingDown > 0;
     }
 
     void writeThroughMaster(OFMessage msg) {
@@ -85,7 +104,7 @@ final class RoleChannel {
     /** A slave's flow table writes went to the switch through its master: only a barrier there orders them. */
     CompletableFuture<OFBarrierReply> orderedThroughMaster(CompletableFuture<OFBarrierReply> barrier, Duration timeout) {
         var arbiter = controller.roleArbiter();
-        if (role != NiciraRole.SLAVE || arbiter == null) {
+        if (!throughMaster() || arbiter == null) {
             return barrier;
         }
         return barrier.thenCombine(arbiter.barrierThroughMaster(sw, timeout), (reply, ignored) -> reply);
@@ -120,19 +139,34 @@ final class RoleChannel {
         if (refused) {
             return CompletableFuture.failedFuture(unsupported());
         }
+        boolean down = wanted == NiciraRole.SLAVE && role != NiciraRole.SLAVE;
+        if (down) {
+            steppingDown++;
+        }
         return sw.requests().send(new NiciraRoleRequest(sw.nextXid(), wanted), NiciraRoleReply.class, deadline)
                 .handle((reply, error) -> {
-                    if (error != null) {
-                        if (error instanceof ErrorReply e && e.error.errorType() == OFErrorType.BAD_REQUEST.value()
-                                && (e.error.errorCode() == OFErrorCode.BadRequest.BAD_VENDOR.value()
-                                || e.error.errorCode() == OFErrorCode.BadRequest.BAD_SUBTYPE.value())) {
-                            refused = true;
-                            throw unsupported();
+                    try {
+                        return answered(reply, error);
+                    } finally {
+                        // After the role is set: a write in between would otherwise go to the switch that refuses it.
+                        if (down) {
+                            steppingDown--;
                         }
-                        throw error instanceof RuntimeException r ? r : new IllegalStateException(error);
                     }
-                    return granted(reply.role());
                 });
+    }
+
+    private NiciraRole answered(NiciraRoleReply reply, Throwable error) {
+        if (error != null) {
+            if (error instanceof ErrorReply e && e.error.errorType() == OFErrorType.BAD_REQUEST.value()
+                    && (e.error.errorCode() == OFErrorCode.BadRequest.BAD_VENDOR.value()
+                    || e.error.errorCode() == OFErrorCode.BadRequest.BAD_SUBTYPE.value())) {
+                refused = true;
+                throw unsupported();
+            }
+            throw error instanceof RuntimeException r ? r : new IllegalStateException(error);
+        }
+        return granted(reply.role());
     }
 
     private NiciraRole granted(NiciraRole granted) {

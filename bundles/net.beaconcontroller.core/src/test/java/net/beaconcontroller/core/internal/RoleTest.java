@@ -22,6 +22,7 @@ import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.FakeSwitch;
 import net.beaconcontroller.core.test.FixedRole;
 import net.beaconcontroller.core.test.RecordingListener;
+import net.beaconcontroller.openflow.NiciraRoleReply;
 import net.beaconcontroller.openflow.NiciraRoleRequest;
 import net.beaconcontroller.openflow.OFBarrierRequest;
 import net.beaconcontroller.openflow.OFData;
@@ -201,6 +202,43 @@ class RoleTest {
             assertEquals(NiciraRole.SLAVE, sw.getRole());
             fake.send(fake.packetIn(1, FakeSwitch.frame(64, 2)));
             listener.expectNone(QUIET);
+        }
+    }
+
+    /**
+     * A master stepping down (a migration's hand-over, the map naming another member): from its SLAVE request on, the
+     * switch may already refuse its writes, so they go through the new master until the switch answers.
+     */
+    @Test
+    void aMasterSteppingDownWritesThroughTheNewMasterFromItsRequestOn() {
+        try (var fx = ControllerFixture.start()) {
+            var arbiter = new FixedRole(NiciraRole.MASTER);
+            fx.controller.setRoleArbiter(arbiter);
+            var fake = fx.connect(3).answeringRoles();
+            var sw = fx.handshake(fake);
+            fake.expect(OFType.FLOW_MOD, m -> ((OFFlowMod) m).command() == OFFlowMod.Command.DELETE, WAIT);
+            fx.awaitReconciliations(1);
+            fake.answer(OFType.VENDOR, null);
+            // A request that fails (here: unanswered) leaves the master writing to its switch.
+            sw.setRole(NiciraRole.SLAVE, Duration.ofMillis(100));
+            fake.expect(OFType.VENDOR, m -> m instanceof NiciraRoleRequest r && r.role() == NiciraRole.SLAVE, WAIT);
+            sleep(QUIET);
+            var kept = OFFlowMod.builder().xid(sw.nextXid()).match(OFMatch.ALL).priority(7).build();
+            sw.write(kept);
+            sw.flush();
+            fake.expect(OFType.FLOW_MOD, m -> ((OFFlowMod) m).priority() == 7, WAIT);
+
+            var demoted = sw.setRole(NiciraRole.SLAVE, WAIT);
+            NiciraRoleRequest request = fake.expect(OFType.VENDOR, m -> m instanceof NiciraRoleRequest r
+                    && r.role() == NiciraRole.SLAVE, WAIT);
+            assertEquals(NiciraRole.MASTER, sw.getRole(), "not granted yet");
+            var flow = OFFlowMod.builder().xid(sw.nextXid()).match(OFMatch.ALL).build();
+            sw.write(flow);
+            sw.flush();
+            fake.expectNone(OFType.FLOW_MOD, QUIET);
+            assertEquals(List.of(flow), arbiter.forwarded);
+            fake.send(new NiciraRoleReply(request.xid(), NiciraRole.SLAVE));
+            assertEquals(NiciraRole.SLAVE, demoted.orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join());
         }
     }
 
