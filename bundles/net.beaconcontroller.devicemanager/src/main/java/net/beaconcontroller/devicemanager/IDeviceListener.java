@@ -12,6 +12,6 @@ public interface IDeviceListener {
 
     void deviceIpChanged(Device before, Device now);
 
-    /** The host aged out or its switch left. */
+    /** The host aged out, its switch left, or its port turned out to end an inter-switch link. */
     void deviceRemoved(Device device);
 }

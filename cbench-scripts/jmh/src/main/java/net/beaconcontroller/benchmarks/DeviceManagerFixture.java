@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 
 import net.beaconcontroller.core.ContextKey;
-import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.MessageContext;
@@ -38,9 +37,8 @@ final class DeviceManagerFixture {
         for (int s = 0; s < SWITCHES; s++) {
             switches[s] = new BenchSwitch(s + 1, List.of());
         }
-        IBeaconProvider beacon = proxy(IBeaconProvider.class, (m, args) -> m.equals("getSwitches") ? Map.of() : null);
         IScheduler scheduler = proxy(IScheduler.class, (m, args) -> null);
-        dm = new DeviceManager(beacon, new AllEdge(), scheduler, null, defaults(DeviceManager.Config.class));
+        dm = new DeviceManager(new AllEdge(), scheduler, null, defaults(DeviceManager.Config.class));
         for (int i = 0; i < n; i++) {
             receive(dispatch(i, (i + 1) % n));
         }

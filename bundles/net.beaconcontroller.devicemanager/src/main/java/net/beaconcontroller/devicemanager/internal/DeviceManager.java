@@ -33,7 +33,6 @@ import org.slf4j.LoggerFactory;
 
 import net.beaconcontroller.core.BeaconListener;
 import net.beaconcontroller.core.Command;
-import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFMessageListener;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IOFSwitchListener;
@@ -49,8 +48,6 @@ import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.DeviceCounters;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
-import net.beaconcontroller.openflow.OFFlowMod;
-import net.beaconcontroller.openflow.OFMatch;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPort;
@@ -70,9 +67,9 @@ import net.beaconcontroller.util.MacAddress;
 
 /**
  * The device manager of the Beacon paper: learns hosts (MAC and VLAN, IPv4 addresses, the edge port they attach to)
- * from every PACKET_IN, hands routing the source and destination hosts through the message context, removes the
- * flows towards a host that moved, and forgets hosts that went quiet, whose switch left, or whose port turned out to
- * be an inter-switch link.
+ * from every PACKET_IN, hands routing the source and destination hosts through the message context, and forgets hosts
+ * that went quiet, whose switch left, or whose port turned out to be an inter-switch link. It writes nothing to the
+ * switches: routing, one of its listeners, deletes the flows that a move or such a removal leaves wrong.
  *
  * <p>Threads: PACKET_INs and switch events arrive on the I/O threads, link events on the topology's, aging on the
  * scheduler's; all state is in the {@link DeviceStore} (see there for how it stays consistent). A known host whose
@@ -112,7 +109,6 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         int maxIpsPerDevice() default 16;
     }
 
-    private final IBeaconProvider beacon;
     private final ITopology topology;
     private final IScheduler scheduler;
     private final LongSupplier epochSeconds;
@@ -141,19 +137,17 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     /** Joining or leaving a cluster restarts it (the shared state is a static reference). */
     @Activate
-    public DeviceManager(@Reference IBeaconProvider beacon, @Reference ITopology topology,
-            @Reference IScheduler scheduler,
+    public DeviceManager(@Reference ITopology topology, @Reference IScheduler scheduler,
             @Reference(cardinality = ReferenceCardinality.OPTIONAL, policyOption = ReferencePolicyOption.GREEDY)
             ISharedState cluster, Config config) {
         // In a cluster the members compare hosts' last-seen times: the cluster's clock, not this machine's.
-        this(beacon, topology, scheduler, config, coarseEpochSeconds(Sharing.of(cluster).clusterTimeMillis()
+        this(topology, scheduler, config, coarseEpochSeconds(Sharing.of(cluster).clusterTimeMillis()
                 - System.currentTimeMillis()), cluster);
     }
 
     /** With the clock (epoch seconds) of a test, and the cluster's shared state or {@code null}. */
-    DeviceManager(IBeaconProvider beacon, ITopology topology, IScheduler scheduler, Config config,
-            LongSupplier epochSeconds, ISharedState cluster) {
-        this.beacon = beacon;
+    DeviceManager(ITopology topology, IScheduler scheduler, Config config, LongSupplier epochSeconds,
+            ISharedState cluster) {
         this.topology = topology;
         this.scheduler = scheduler;
         this.epochSeconds = epochSeconds;
@@ -518,19 +512,11 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
 
     @Override
     public void linkAdded(Link link) {
-        var switches = beacon.getSwitches();
         for (SwitchPort end : List.of(link.src(), link.dst())) {
             // A host placed here came from a frame that crossed this link while it was unknown (a copy that went round
-            // a loop, say). Flows towards that place may drop the host's traffic there, renewed by the very packets
-            // they drop, so that the host never speaks to the controller again: they go with the record. In a
-            // cluster every member hears of the link; the master of the switch at this end removes them.
-            var sw = switches.get(end.dpid());
-            boolean master = sw != null && sw.isMaster();
-            for (Device d : store.at(end)) {
-                if (remove(d, x -> x.attachment().equals(end)) && master) {
-                    deleteFlows(d.mac());
-                }
-            }
+            // a loop, say). Routing, told of the removal, deletes the flows towards that place: they may drop the
+            // host's traffic there, renewed by the very packets they drop, so that it never speaks to the controller again.
+            removeAll(store.at(end), x -> x.attachment().equals(end));
         }
     }
 
@@ -589,32 +575,17 @@ public final class DeviceManager implements IDeviceManager, IOFMessageListener, 
         }
     }
 
-    /** @param learned whether this member saw the move; if not, the member that did removes the flows */
+    /**
+     * Every member tells its listeners, so that routing on each deletes the host's flows on the switches it masters.
+     *
+     * @param learned whether this member saw the move (counted once in the cluster), not took it from another's record
+     */
     private void moved(Device before, Device now, boolean learned) {
         log.debug("Device moved from {}: {}", before.attachment(), now);
-        if (!learned) {
-            listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
-            return;
+        if (learned) {
+            moves.increment();
         }
-        moves.increment();
-        deleteFlows(now.mac());
         listeners.forEach(l -> call(l, () -> l.deviceMoved(before, now)));
-    }
-
-    /**
-     * The flows that carried the host's traffic to where it was, and those that took its traffic from there: every
-     * switch may hold some. Flows from the old place would otherwise keep matching if it came back there, and its
-     * frames would never reach the controller to tell it.
-     */
-    private void deleteFlows(long mac) {
-        var towards = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
-                .match(OFMatch.builder().dlDst(mac).build()).outPort(OFPort.NONE).build();
-        var from = OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
-                .match(OFMatch.builder().dlSrc(mac).build()).outPort(OFPort.NONE).build();
-        for (IOFSwitch sw : beacon.getSwitches().values()) {
-            sw.write(towards);
-            sw.write(from);
-        }
     }
 
     private static void call(IDeviceListener listener, Runnable call) {

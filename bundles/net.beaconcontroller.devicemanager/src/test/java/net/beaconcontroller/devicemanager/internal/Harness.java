@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import net.beaconcontroller.core.ContextKey;
-import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.core.ISharedState;
@@ -28,7 +27,6 @@ import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
-import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Frame;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.Link;
@@ -46,8 +44,6 @@ final class Harness {
     final Set<SwitchPort> domainPorts = ConcurrentHashMap.newKeySet();
     /** Ports that went down or away. */
     final Set<SwitchPort> gonePorts = ConcurrentHashMap.newKeySet();
-    /** The role every switch has granted this controller. */
-    volatile NiciraRole role = NiciraRole.OTHER;
     final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
     final Map<Long, List<OFMessage>> written = new ConcurrentHashMap<>();
     final List<String> events = new CopyOnWriteArrayList<>();
@@ -63,10 +59,6 @@ final class Harness {
         for (long dpid = 1; dpid <= 3; dpid++) {
             addSwitch(dpid);
         }
-        IBeaconProvider beacon = proxy(IBeaconProvider.class, (name, args) -> switch (name) {
-            case "getSwitches" -> switches;
-            default -> throw new UnsupportedOperationException(name);
-        });
         IScheduler scheduler = proxy(IScheduler.class, (name, args) -> switch (name) {
             case "scheduleAtFixedRate" -> {
                 var task = (Runnable) args[0];
@@ -75,7 +67,7 @@ final class Harness {
             }
             default -> throw new UnsupportedOperationException(name);
         });
-        dm = new DeviceManager(beacon, new FakeTopology(), scheduler,
+        dm = new DeviceManager(new FakeTopology(), scheduler,
                 Configs.of(DeviceManager.Config.class, settings), now::get, shared);
         dm.addListener(new IDeviceListener() {
             @Override
@@ -105,7 +97,6 @@ final class Harness {
         written.put(dpid, out);
         IOFSwitch sw = proxy(IOFSwitch.class, (name, args) -> switch (name) {
             case "getId" -> dpid;
-            case "getRole" -> role;
             case "write" -> out.add((OFMessage) args[0]);
             case "execute" -> {
                 ((Runnable) args[0]).run();

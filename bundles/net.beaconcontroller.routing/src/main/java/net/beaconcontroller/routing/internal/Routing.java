@@ -2,8 +2,6 @@ package net.beaconcontroller.routing.internal;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -66,11 +64,8 @@ import net.beaconcontroller.topology.SwitchPort;
  * Shortest-path routing: a frame to a known host gets flows on every switch of the route the engine gives; anything
  * else is flooded along the topology's spanning tree, never in a loop.
  *
- * <p>Flow removal: OpenFlow 1.0 cannot delete by cookie, so routing deletes by match. When the engine reports that
- * the path from switch S to switch T changed (a link went down or came up), every flow on S towards a host attached
- * to T is deleted ({@code dl_dst} + {@code dl_vlan}, non-strict), so the next frame comes back and takes the new
- * shortest path. When a link goes down, every flow forwarding into it on its source switch is deleted (out_port
- * filter): those are black holes whoever installed them, and this holds even with no engine running.
+ * <p>Its flows that no longer fit (a link went down, paths changed, a host moved or was forgotten at a link end) are
+ * deleted by {@link FlowCleanup}.
  */
 @Component(configurationPid = Routing.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = {IOFMessageListener.class, ITopologyListener.class, IRouteListener.class, IFlowReconciler.class,
@@ -119,6 +114,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
     private final AtomicReference<IRoutingEngine> engine = new AtomicReference<>();
     private final AtomicBoolean toldNoEngine = new AtomicBoolean();
     private final Counters counters = new Counters();
+    private final FlowCleanup cleanup;
     /** Flows kept at reconciliation for want of their host, judged again when it is learnt: at most 100,000, 60 s. */
     private final AwaitingHost awaiting = new AwaitingHost(100_000, TimeUnit.SECONDS.toNanos(60));
     /** Replaced whole by {@link #modified}: a PACKET_IN never sees half a change. */
@@ -131,6 +127,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         this.beacon = beacon;
         this.topology = topology;
         this.devices = devices;
+        cleanup = new FlowCleanup(beacon, topology, devices);
         modified(config);
     }
 
@@ -351,6 +348,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
 
     @Override
     public void deviceMoved(Device before, Device now) {
+        cleanup.hostLeft(now, flows.granularity());
         judgeAgain(now);
     }
 
@@ -360,6 +358,7 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
 
     @Override
     public void deviceRemoved(Device device) {
+        cleanup.hostRemoved(device, flows.granularity());
     }
 
     /**
@@ -396,40 +395,15 @@ public final class Routing implements IOFMessageListener, ITopologyListener, IRo
         // Nothing to do here: the engine reports the pairs whose paths got shorter, and routesChanged removes them.
     }
 
-    /**
-     * Only as the switch's master (or its only controller): in a cluster every member is told, and the master's
-     * write is the one that counts.
-     */
     @Override
     public void linkRemoved(Link link) {
-        var sw = beacon.getSwitches().get(link.src().dpid());
-        if (sw != null && sw.isMaster()) {
-            sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE).match(OFMatch.ALL)
-                    .outPort(link.src().port()).build());
-            sw.flush();
-        }
+        cleanup.linkRemoved(link);
     }
 
     @Override
     public void routesChanged(IRoutingEngine changed, RouteChanges changes) {
-        if (changed != engine.get()) {
-            return;
+        if (changed == engine.get()) {
+            cleanup.routesChanged(changes);
         }
-        var switches = beacon.getSwitches();
-        var hostsOn = new HashMap<Long, Collection<Device>>();
-        var touched = new HashSet<IOFSwitch>();
-        changes.forEach((src, dst) -> {
-            var sw = switches.get(src);
-            // In a cluster every member's engine reports the change: the switch's master removes the flows.
-            if (sw == null || !sw.isMaster()) {
-                return;
-            }
-            for (var host : hostsOn.computeIfAbsent(dst, devices::getDevicesOn)) {
-                sw.write(OFFlowMod.builder().command(OFFlowMod.Command.DELETE)
-                        .match(RouteFlows.destinationMatch(host.mac(), host.vlan())).build());
-                touched.add(sw);
-            }
-        });
-        touched.forEach(IOFSwitch::flush);
     }
 }

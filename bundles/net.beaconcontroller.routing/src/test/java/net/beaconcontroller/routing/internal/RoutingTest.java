@@ -290,8 +290,11 @@ class RoutingTest extends RoutingTestBase {
         fake(2).expect(OFType.FLOW_MOD, m -> isStrictDelete(m, toOldPort), WAIT);
         fake(1).expect(OFType.FLOW_MOD, m -> isStrictDelete(m, towardsOld), WAIT);
         fake(3).expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
-        // Judged once: learning the host again deletes nothing more.
+        // Judged once: a move then deletes its flows by match (FlowCleanupTest), none of those kept strictly.
         routing.deviceMoved(net.hosts.get(B), net.host(B, 1, 3));
+        for (int i = 0; i < 2; i++) {
+            assertEquals(OFFlowMod.Command.DELETE, ((OFFlowMod) fake(1).expect(OFType.FLOW_MOD, WAIT)).command());
+        }
         fake(1).expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));
     }
 

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 
+import net.beaconcontroller.core.IRoleArbiter;
 import net.beaconcontroller.core.test.Configs;
 import net.beaconcontroller.core.test.ControllerFixture;
 import net.beaconcontroller.core.test.FakeSwitch;
@@ -35,6 +36,8 @@ abstract class RoutingTestBase {
     final Map<Long, FakeSwitch> fakes = new HashMap<>();
     ControllerFixture fx;
     Routing routing;
+    /** Set before {@link #start}: the cluster's arbiter as this member sees it; {@code null}: Beacon alone. */
+    IRoleArbiter arbiter;
 
     @AfterEach
     void stop() {
@@ -45,6 +48,9 @@ abstract class RoutingTestBase {
 
     Routing start(FakeNetwork network, String[] settings, long... dpids) {
         fx = ControllerFixture.start("controller.threadCount=1", "controller.preExistingFlows=KEEP");
+        if (arbiter != null) {
+            fx.controller.setRoleArbiter(arbiter);
+        }
         routing = new Routing(network.recording(fx.controller), network.topology, network.devices,
                 Configs.of(Routing.Config.class, settings));
         fx.controller.addOFMessageListener(OFType.PACKET_IN, network.deviceTagger);
@@ -52,6 +58,9 @@ abstract class RoutingTestBase {
         for (long dpid : dpids) {
             var fake = fx.connect(dpid, FakeSwitch.port(1, "p1"), FakeSwitch.port(2, "p2"), FakeSwitch.port(3, "p3"),
                     FakeSwitch.port(4, "p4"));
+            if (arbiter != null) {
+                fake.answeringRoles();
+            }
             fx.handshake(fake);
             fakes.put(dpid, fake);
         }
