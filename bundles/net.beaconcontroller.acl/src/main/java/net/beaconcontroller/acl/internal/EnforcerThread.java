@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
+
 /**
  * The one thread that changes the ACL's static flows, so two changes never interleave: on request, and every
  * {@code recheckSeconds}. Requests from a switch's I/O thread ({@link #runSoon}) only queue a run; a REST change
@@ -27,11 +29,7 @@ final class EnforcerThread implements AutoCloseable {
 
     EnforcerThread(Runnable task, int recheckSeconds) {
         this.task = task;
-        executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            var t = new Thread(r, "acl-enforcer");
-            t.setDaemon(true);
-            return t;
-        });
+        executor = Executors.newSingleThreadScheduledExecutor(r -> Threads.daemon(r, "acl-enforcer"));
         executor.scheduleWithFixedDelay(this::runLogged, 0, recheckSeconds, TimeUnit.SECONDS);
     }
 

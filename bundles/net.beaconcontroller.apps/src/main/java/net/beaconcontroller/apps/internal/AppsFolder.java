@@ -29,6 +29,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.apps.internal.Changes.Stamp;
 
 /**
@@ -86,8 +87,7 @@ public final class AppsFolder {
         if (context.getBundle(Constants.SYSTEM_BUNDLE_ID).getState() == Bundle.ACTIVE) {
             frameworkStarted.countDown();
         }
-        thread = new Thread(this::run, "beacon-apps");
-        thread.setDaemon(true);
+        thread = Threads.daemon(this::run, "beacon-apps");
         thread.start();
     }
 

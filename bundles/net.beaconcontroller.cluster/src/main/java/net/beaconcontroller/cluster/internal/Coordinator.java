@@ -18,6 +18,8 @@ import org.slf4j.LoggerFactory;
 
 import com.hazelcast.core.HazelcastInstance;
 
+import net.beaconcontroller.util.Threads;
+
 
 /**
  * The coordinator: the one thread ({@code beacon-cluster}) that owns the roles of the switches connected to this

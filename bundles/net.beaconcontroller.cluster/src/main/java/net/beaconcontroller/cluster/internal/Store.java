@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 
 import com.hazelcast.map.IMap;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.cluster.ICluster.Migration;
 import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.util.Dpids;

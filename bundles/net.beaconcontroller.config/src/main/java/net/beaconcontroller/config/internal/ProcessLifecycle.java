@@ -12,6 +12,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
+
 /**
  * Ties the process to the framework: SIGTERM or Ctrl-C stops the framework, so bundles deactivate in order and
  * switches are disconnected cleanly; a framework stopped from the console ({@code close}) ends the process, which the
@@ -36,7 +38,7 @@ public final class ProcessLifecycle {
     @Activate
     public ProcessLifecycle(BundleContext context) {
         framework = (Framework) context.getBundle(0);
-        hook = new Thread(() -> {
+        hook = Threads.named(() -> {
             signalled = true;
             try {
                 log.info("shutting down");
@@ -46,7 +48,7 @@ public final class ProcessLifecycle {
                 log.warn("framework did not stop cleanly: {}", e.toString());
             }
         }, "beacon-shutdown");
-        exitOnStop = new Thread(() -> {
+        exitOnStop = Threads.daemon(() -> {
             try {
                 framework.waitForStop(0);
             } catch (InterruptedException e) {
@@ -56,7 +58,6 @@ public final class ProcessLifecycle {
                 System.exit(exitCode);
             }
         }, "beacon-lifecycle");
-        exitOnStop.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(hook);
         exitOnStop.start();
     }
@@ -76,7 +77,7 @@ public final class ProcessLifecycle {
         System.err.flush();
         log.error("{}", line);
         exitCode = EXIT_BAD_SETTINGS;
-        var exit = new Thread(() -> {
+        var exit = Threads.named(() -> {
             try {
                 framework.stop();
                 framework.waitForStop(FAILED_START_STOP_MILLIS);

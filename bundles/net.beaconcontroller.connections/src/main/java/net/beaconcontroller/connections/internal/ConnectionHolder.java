@@ -20,6 +20,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.connections.HeldConnection;
 import net.beaconcontroller.connections.IConnectionHolder;
 
@@ -63,11 +64,7 @@ public final class ConnectionHolder implements IConnectionHolder {
     ConnectionHolder(boolean enabled, Duration grace) {
         this.enabled = enabled;
         this.grace = grace;
-        timer = new ScheduledThreadPoolExecutor(0, r -> {
-            var t = new Thread(r, "beacon-connection-holder");
-            t.setDaemon(true);
-            return t;
-        });
+        timer = new ScheduledThreadPoolExecutor(0, r -> Threads.daemon(r, "beacon-connection-holder"));
         timer.setRemoveOnCancelPolicy(true);
         timer.setKeepAliveTime(100, TimeUnit.MILLISECONDS);
     }

@@ -19,6 +19,8 @@ import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
+
 /**
  * The OpenFlow listeners: one server socket per configured port, all accepted by one thread, which hands every new
  * connection on. The thread starts accepting once the framework has started and ends with {@link #close}.
@@ -52,7 +54,7 @@ final class Acceptor {
             closeAll();
             throw e;
         }
-        thread = new Thread(() -> run(frameworkStarted, handOver), "beacon-acceptor");
+        thread = Threads.named(() -> run(frameworkStarted, handOver), "beacon-acceptor");
     }
 
     private ServerSocketChannel bind(Endpoint endpoint) throws IOException {

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.core.FlowOwner;
 import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.IFlowReconciler;
@@ -41,7 +42,7 @@ final class FlowReconciliation {
      */
     private final class Coordinator {
         final ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> new Thread(r, "beacon-flow-reconciliation"));
+                new LinkedBlockingQueue<>(), r -> Threads.named(r, "beacon-flow-reconciliation"));
         /** By connection: a newer reconciliation of a switch (a new mastership) replaces the one still waiting. */
         final Map<SwitchConnection, SwitchReconciliation> waiting = new LinkedHashMap<>();
         int inFlight;

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.connections.HeldConnection;
 import net.beaconcontroller.connections.IConnectionHolder;
 import net.beaconcontroller.core.IoLoopStats;
@@ -72,7 +73,7 @@ final class IOLoop implements Runnable {
     IOLoop(Controller controller, int index) throws IOException {
         this.controller = controller;
         this.selector = Selector.open();
-        this.thread = new Thread(this, "beacon-io-" + index);
+        this.thread = Threads.named(this, "beacon-io-" + index);
         this.context = new DispatchContext(index);
         this.spinNanos = TimeUnit.MICROSECONDS.toNanos(controller.config().idleSpinMicros());
     }

@@ -2,6 +2,8 @@ package net.beaconcontroller.util.internal;
 
 import java.util.concurrent.TimeUnit;
 
+import net.beaconcontroller.util.Threads;
+
 /**
  * The thread behind {@link net.beaconcontroller.util.CoarseClock}. It belongs to the util bundle: the bundle's
  * {@link Activator} starts and stops it, so that after an update or uninstall no thread of the old bundle keeps
@@ -59,8 +61,7 @@ public final class Ticker {
             return;
         }
         seconds = now();
-        thread = new Thread(Ticker::run, THREAD_NAME);
-        thread.setDaemon(true);
+        thread = Threads.daemon(Ticker::run, THREAD_NAME);
         thread.start();
     }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.web.IWebEvents;
 
 /**
@@ -37,11 +38,7 @@ final class EventHub implements IWebEvents {
     private final AtomicBoolean resyncPending = new AtomicBoolean();
 
     EventHub() {
-        sender = new ScheduledThreadPoolExecutor(1, r -> {
-            var t = new Thread(r, "web-events");
-            t.setDaemon(true);
-            return t;
-        });
+        sender = new ScheduledThreadPoolExecutor(1, r -> Threads.daemon(r, "web-events"));
         sender.setRemoveOnCancelPolicy(true);
         sender.scheduleAtFixedRate(this::heartbeat, 15, 15, TimeUnit.SECONDS);
     }
