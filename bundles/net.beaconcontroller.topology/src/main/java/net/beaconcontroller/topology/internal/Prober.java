@@ -14,7 +14,8 @@ import net.beaconcontroller.topology.SwitchPort;
 
 /**
  * Writes discovery's probes: an LLDP frame out of every port it is asked to probe, and its BDDP twin where no LLDP
- * link ends (see {@link ProbeFrames}). Called on the switch's own I/O thread; {@link LinkDiscovery} decides when.
+ * link ends (see {@link ProbeFrames}). Called on the switch's own I/O thread; {@link ProbeScheduler} decides when, and
+ * {@link ProbeReceiver} asks for the other direction of a new link.
  */
 final class Prober {
     private final TopologyStore store;
