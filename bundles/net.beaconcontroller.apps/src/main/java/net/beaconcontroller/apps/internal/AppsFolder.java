@@ -29,7 +29,6 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.apps.internal.Changes.Stamp;
 
 /**
@@ -87,7 +86,10 @@ public final class AppsFolder {
         if (context.getBundle(Constants.SYSTEM_BUNDLE_ID).getState() == Bundle.ACTIVE) {
             frameworkStarted.countDown();
         }
-        thread = Threads.daemon(this::run, "beacon-apps");
+        // No inheritable thread-locals, see net.beaconcontroller.util.Threads (not imported: a refresh of util must
+        // not restart this bundle).
+        thread = new Thread(null, this::run, "beacon-apps", 0, false);
+        thread.setDaemon(true);
         thread.start();
     }
 

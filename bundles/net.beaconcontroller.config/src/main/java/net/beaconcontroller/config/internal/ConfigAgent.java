@@ -30,7 +30,6 @@ import org.osgi.util.tracker.BundleTrackerCustomizer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.config.StartUp;
 
 /**
@@ -50,7 +49,8 @@ public final class ConfigAgent {
     private final Configurator configurator;
     private final BundleContext context;
     /** One thread for the checks that wait on components, so no framework thread waits. */
-    private final ExecutorService checks = Executors.newSingleThreadExecutor(r -> Threads.named(r, "beacon-config"));
+    private final ExecutorService checks = Executors.newSingleThreadExecutor(
+            r -> ProcessLifecycle.thread(r, "beacon-config"));
     /** Stops waiting for the start-up to be over (see {@link StartUp}). */
     private final Runnable stopWaiting;
     private final BundleTracker<Bundle> tracker;

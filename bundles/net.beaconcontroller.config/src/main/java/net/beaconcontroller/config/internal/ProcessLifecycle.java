@@ -12,8 +12,6 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.util.Threads;
-
 /**
  * Ties the process to the framework: SIGTERM or Ctrl-C stops the framework, so bundles deactivate in order and
  * switches are disconnected cleanly; a framework stopped from the console ({@code close}) ends the process, which the
@@ -38,7 +36,7 @@ public final class ProcessLifecycle {
     @Activate
     public ProcessLifecycle(BundleContext context) {
         framework = (Framework) context.getBundle(0);
-        hook = Threads.named(() -> {
+        hook = thread(() -> {
             signalled = true;
             try {
                 log.info("shutting down");
@@ -48,7 +46,7 @@ public final class ProcessLifecycle {
                 log.warn("framework did not stop cleanly: {}", e.toString());
             }
         }, "beacon-shutdown");
-        exitOnStop = Threads.daemon(() -> {
+        exitOnStop = thread(() -> {
             try {
                 framework.waitForStop(0);
             } catch (InterruptedException e) {
@@ -58,6 +56,7 @@ public final class ProcessLifecycle {
                 System.exit(exitCode);
             }
         }, "beacon-lifecycle");
+        exitOnStop.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(hook);
         exitOnStop.start();
     }
@@ -77,7 +76,7 @@ public final class ProcessLifecycle {
         System.err.flush();
         log.error("{}", line);
         exitCode = EXIT_BAD_SETTINGS;
-        var exit = Threads.named(() -> {
+        var exit = thread(() -> {
             try {
                 framework.stop();
                 framework.waitForStop(FAILED_START_STOP_MILLIS);
@@ -90,6 +89,15 @@ public final class ProcessLifecycle {
         // stopped nothing else keeps the JVM alive, and it must not end with status 0 before this thread exits.
         exit.setDaemon(false);
         exit.start();
+    }
+
+    /**
+     * A thread without inheritable thread-locals, as net.beaconcontroller.util.Threads makes them (a console command's
+     * output, which a thread interrupted while writing to it would close for the whole process). This bundle does not
+     * import util: a refresh of util must not restart it.
+     */
+    static Thread thread(Runnable task, String name) {
+        return new Thread(null, task, name, 0, false);
     }
 
     boolean failing() {

@@ -20,7 +20,6 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import net.beaconcontroller.util.Threads;
 import net.beaconcontroller.connections.HeldConnection;
 import net.beaconcontroller.connections.IConnectionHolder;
 
@@ -64,7 +63,12 @@ public final class ConnectionHolder implements IConnectionHolder {
     ConnectionHolder(boolean enabled, Duration grace) {
         this.enabled = enabled;
         this.grace = grace;
-        timer = new ScheduledThreadPoolExecutor(0, r -> Threads.daemon(r, "beacon-connection-holder"));
+        timer = new ScheduledThreadPoolExecutor(0, r -> {
+            // See util's Threads, which this bundle does not import: a refresh of util must not restart the holder.
+            var t = new Thread(null, r, "beacon-connection-holder", 0, false);
+            t.setDaemon(true);
+            return t;
+        });
         timer.setRemoveOnCancelPolicy(true);
         timer.setKeepAliveTime(100, TimeUnit.MILLISECONDS);
     }
