@@ -485,6 +485,9 @@ def test_cluster_migration(ctx):
     """Migrations of the switches between instances, one after the other: for as long as a TCP transfer across them
     runs (at least 24), then 24 more with only a ping crossing them, which must lose nothing."""
     net = ctx.net
+    # Run alone, it starts with the cluster still forming: the moves need a master for every switch to move.
+    wait_settled(ctx)
+    ovsenv.wait_until(lambda: one_master_each(ctx, set(range(INSTANCES))), 30, "one master each")
     src, dst = net.spec.hosts[0], net.spec.hosts[-1]
     bridges = list(net.bridges.values())
     times, errors = [], []
@@ -994,6 +997,13 @@ def report_failure(ctx, name, started, e):
     traceback.print_exc(file=sys.stdout)
     if ctx.net is not None:
         print("== ovs roles\n" + repr(ovs_roles(ctx)), flush=True)
+        print("== flows\n" + ctx.net.dump_flows(), flush=True)
+    for inst in ctx.instances:
+        for command in ("beacon:devices", "beacon:links"):
+            try:
+                print(f"== beacon{inst.i} {command}\n" + inst.proc.console(command, timeout=5), flush=True)
+            except (RuntimeError, TimeoutError, OSError) as failed:
+                print(f"== beacon{inst.i} {command}: {failed}", flush=True)
     for inst in ctx.instances:
         print(f"== beacon{inst.i}.log (tail)\n" + ovsenv.tail(inst.proc.log_path, 30), flush=True)
 

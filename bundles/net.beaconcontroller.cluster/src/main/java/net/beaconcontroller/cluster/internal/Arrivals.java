@@ -49,7 +49,7 @@ final class Arrivals {
         if (why != null) {
             log.warn("cluster: migration of switch {} from {} to this member refused: {}", Dpids.toString(s.dpid()),
                     peers.describe(s.from()), why);
-            send(s.from(), Message.Phase.ABORT, s.dpid(), s.id());
+            peers.step(s.from(), Message.Phase.ABORT, s.dpid(), s.id());
             return;
         }
         var in = new Incoming(s.id(), s.from());
@@ -65,7 +65,7 @@ final class Arrivals {
                 log.warn("cluster: migration of switch {} from {}: the switch did not grant EQUAL: {}",
                         Dpids.toString(s.dpid()), peers.describe(s.from()), e.toString());
             }
-            send(s.from(), e == null ? Message.Phase.READY : Message.Phase.ABORT, s.dpid(), s.id());
+            peers.step(s.from(), e == null ? Message.Phase.READY : Message.Phase.ABORT, s.dpid(), s.id());
         });
     }
 
@@ -76,7 +76,7 @@ final class Arrivals {
         if (st == null || in == null || in.id() != s.id()) {
             // Given up here, or the switch left: the old master is past its hand-over and only waits for this answer
             // to end the migration; the map's new master is asserted by the rounds (or re-derived if it cannot be).
-            send(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
+            peers.step(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
             return;
         }
         st.sw.setRole(NiciraRole.MASTER, peers.timeout()).whenComplete((r, e) -> {
@@ -93,7 +93,7 @@ final class Arrivals {
                 }
             });
             // At once, not behind this member's other work: the old master's figure for the migration ends here.
-            send(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
+            peers.step(s.from(), Message.Phase.COMPLETE, s.dpid(), s.id());
             peers.after(0, () -> {
                 if (incoming.remove(s.dpid(), in)) {
                     incomingEnded(s.dpid());
@@ -152,9 +152,5 @@ final class Arrivals {
     private void incomingEnded(long dpid) {
         receiving = !incoming.isEmpty();
         ended.accept(dpid);
-    }
-
-    private void send(String member, Message.Phase phase, long dpid, long id) {
-        peers.send(member, new Message.Step(phase, dpid, peers.self(), id));
     }
 }

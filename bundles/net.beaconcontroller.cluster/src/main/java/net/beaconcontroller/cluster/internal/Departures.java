@@ -86,7 +86,7 @@ final class Departures {
             return CompletableFuture.failedFuture(new IllegalStateException("switch " + Dpids.toString(dpid)
                     + " is already migrating"));
         }
-        send(target, Message.Phase.PREPARE, dpid, o.id);
+        peers.step(target, Message.Phase.PREPARE, dpid, o.id);
         long limit = peers.timeout().toMillis();
         peers.after(limit, () -> abort(o, "no hand-over within " + limit + " ms", false));
         return o.done;
@@ -132,7 +132,7 @@ final class Departures {
                 log.warn("cluster: migration of switch {} to {}: the masters map never took the hand-over; this"
                         + " member handles the switch again", Dpids.toString(o.dpid), peers.describe(o.target));
                 st.sw.execute(st::open);
-                send(o.target, Message.Phase.ABORT, o.dpid, o.id);
+                peers.step(o.target, Message.Phase.ABORT, o.dpid, o.id);
             }
             o.done.completeExceptionally(new IllegalStateException("no answer from " + peers.describe(o.target)
                     + " after the hand-over"));
@@ -160,7 +160,7 @@ final class Departures {
             o.mapWritten = true;
             st.sw.setRole(NiciraRole.SLAVE, peers.timeout()).whenComplete((role, e2) -> {
                 st.sw.execute(st::open); // as SLAVE the core drops its messages; the gate is for next time
-                send(o.target, Message.Phase.DONE, o.dpid, o.id);
+                peers.step(o.target, Message.Phase.DONE, o.dpid, o.id);
             });
         }, task -> peers.after(0, task));
     }
@@ -236,7 +236,7 @@ final class Departures {
             return;
         }
         try {
-            send(o.target, Message.Phase.ABORT, o.dpid, o.id);
+            peers.step(o.target, Message.Phase.ABORT, o.dpid, o.id);
         } catch (RuntimeException e) { // the target gives up at its own timeout instead
             log.warn("cluster: could not tell {} that the migration of switch {} is given up: {}",
                     peers.describe(o.target), Dpids.toString(o.dpid), e.toString());
@@ -289,9 +289,5 @@ final class Departures {
     /** Any thread. */
     List<Migration> recent() {
         return recent;
-    }
-
-    private void send(String member, Message.Phase phase, long dpid, long id) {
-        peers.send(member, new Message.Step(phase, dpid, peers.self(), id));
     }
 }

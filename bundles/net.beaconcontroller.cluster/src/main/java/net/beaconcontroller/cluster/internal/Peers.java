@@ -23,6 +23,11 @@ interface Peers {
 
     void send(String member, Message m);
 
+    /** Sends a step of the migration {@code id} of switch {@code dpid}, from this member. */
+    default void step(String member, Message.Phase phase, long dpid, long id) {
+        send(member, new Message.Step(phase, dpid, self(), id));
+    }
+
     /** Runs a task on the member's thread after {@code millis}, unless the member has stopped meanwhile. */
     void after(long millis, Runnable task);
 

@@ -14,6 +14,7 @@ import net.beaconcontroller.core.IBeaconProvider;
 import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.core.IScheduler;
 import net.beaconcontroller.openflow.OFPortStatus;
+import net.beaconcontroller.topology.SwitchPort;
 
 /**
  * When ports are probed and links time out: a switch's ports as it is added and once more halfway through their
@@ -37,9 +38,10 @@ final class ProbeScheduler implements AutoCloseable {
     private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
     // The scheduler thread's: switches found missing on the last probe round; whether each switch was probed here
-    // (not SLAVE) on the last expiry check.
+    // (not SLAVE) on the last expiry check; the ends of links that timed out and have not been found again.
     private Set<Long> missingLastRound = Set.of();
     private final Map<Long, Boolean> probes = new HashMap<>();
+    private final Set<SwitchPort> lostEnds = new HashSet<>();
 
     /** Starts the probe rounds, the liveness probes and the expiry on {@code scheduler}. */
     ProbeScheduler(IBeaconProvider beacon, IScheduler scheduler, DiscoveryTimes times, LongSupplier nanoClock,
@@ -165,8 +167,11 @@ final class ProbeScheduler implements AutoCloseable {
 
     /**
      * Links that timed out go, and their ends, in quarantine, are probed at once: a cable that is there comes back
-     * before the quarantine ends. A switch this member has started to probe (it became its master) has its ports
-     * quarantined and probed: the links found by its former master may have timed out meanwhile.
+     * before the quarantine ends. A switch this member has started to probe (it became its master) is probed at once,
+     * and those of its ports whose link timed out and was not found again go back into quarantine: a master that froze
+     * had stopped probing them, and past their first quarantine they were edge ports where cables are. Its other ports
+     * keep flooding: after a planned migration, whose former master probed up to the hand-over, a host on the switch
+     * stays reachable by broadcast.
      */
     private void expire() {
         long probeNow = shared.probeTime();
@@ -175,12 +180,16 @@ final class ProbeScheduler implements AutoCloseable {
         var expired = store.expire(nanoClock.getAsLong(), times.linkTimeoutNanos(),
                 l -> liveness.lost(l, probeNow, grace), times.domainTimeoutNanos());
         expired.domains().forEach(ProbeReceiver::domainFound);
+        trackLostEnds(expired.ends());
         var switches = beacon.getSwitches();
         for (var sw : switches.values()) {
             boolean probing = sw.isMaster();
             var before = probes.put(sw.getId(), probing);
             if (probing && Boolean.FALSE.equals(before)) {
-                store.quarantine(sw.getId(), nanoClock.getAsLong());
+                var lost = lostEnds.stream().filter(end -> end.dpid() == sw.getId()).toList();
+                if (!lost.isEmpty()) {
+                    store.quarantine(lost, nanoClock.getAsLong());
+                }
                 sw.execute(() -> prober.probeAll(sw));
             } else if (!probing && Boolean.TRUE.equals(before)) {
                 liveness.forget(sw.getId());
@@ -194,6 +203,21 @@ final class ProbeScheduler implements AutoCloseable {
                 sw.execute(() -> prober.probePort(sw, end.port()));
             }
         }
+    }
+
+    /** Adds the ends of the links that just timed out; forgets those that end a link again or are no longer up. */
+    private void trackLostEnds(Set<SwitchPort> justLost) {
+        lostEnds.addAll(justLost);
+        if (lostEnds.isEmpty()) {
+            return;
+        }
+        var view = store.view();
+        var linked = new HashSet<SwitchPort>();
+        for (var l : view.links().keySet()) {
+            linked.add(l.src());
+            linked.add(l.dst());
+        }
+        lostEnds.removeIf(end -> linked.contains(end) || !view.hasPort(end));
     }
 
     /**

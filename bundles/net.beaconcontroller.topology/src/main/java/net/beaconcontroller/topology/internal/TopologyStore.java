@@ -93,10 +93,12 @@ final class TopologyStore {
         }
     }
 
-    /** Every port of {@code dpid} into quarantine from {@code now}: this member now probes it (it became its master). */
-    void quarantine(long dpid, long now) {
+    /** {@code ports} that are up into quarantine from {@code now}: this member now probes their switch. */
+    void quarantine(Collection<SwitchPort> ports, long now) {
+        var until = new HashMap<SwitchPort, Long>();
+        ports.forEach(p -> until.put(p, now + quarantineNanos));
         synchronized (lock) {
-            publish(view.withQuarantine(dpid, now + quarantineNanos));
+            publish(view.withPortsQuarantined(until));
         }
     }
 

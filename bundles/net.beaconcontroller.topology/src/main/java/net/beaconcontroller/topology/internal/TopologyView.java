@@ -362,17 +362,6 @@ final class TopologyView {
         return new TopologyView(s, l, domainLinks);
     }
 
-    /** With every port of {@code dpid} in quarantine until {@code quarantineUntil} (its probes start now). */
-    TopologyView withQuarantine(long dpid, long quarantineUntil) {
-        var old = switches.get(dpid);
-        if (old == null) {
-            return this;
-        }
-        var s = new HashMap<>(switches);
-        s.put(dpid, old.quarantined(old.ports(), quarantineUntil));
-        return new TopologyView(s, links, domainLinks);
-    }
-
     /** With each of {@code ports} that is up in quarantine until its deadline at least. */
     TopologyView withPortsQuarantined(Map<SwitchPort, Long> ports) {
         var s = new HashMap<>(switches);

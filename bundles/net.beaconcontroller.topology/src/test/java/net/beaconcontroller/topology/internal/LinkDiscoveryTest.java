@@ -34,6 +34,7 @@ import net.beaconcontroller.openflow.OFPhysicalPort;
 import net.beaconcontroller.openflow.OFPortStatus;
 import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.openflow.action.OFActionOutput;
+import net.beaconcontroller.openflow.vendor.NiciraRole;
 import net.beaconcontroller.packet.Bytes;
 import net.beaconcontroller.packet.Ethernet;
 import net.beaconcontroller.packet.Lldp;
@@ -323,6 +324,44 @@ class LinkDiscoveryTest {
         assertEquals(Set.of(Link.of(A, 1, B, 2)), topology.getLinks().keySet());
         assertEquals(Set.of(Set.of(A), Set.of(B)), topology.getIslands(), "one direction joins no islands");
         awaitTold("removed " + Link.of(B, 2, A, 1), 1);
+    }
+
+    @Test
+    void aSwitchBackFromAnotherMasterFloodsAtOnceButWhereItsLinkTimedOut() {
+        connectBoth();
+        cable();
+        now.addAndGet(SECOND);
+        tick();
+        assertEquals(Set.of(), topology.getQuarantinedPorts(), "the new switches' quarantine is over");
+        a.fake().answeringRoles();
+        // A planned migration away and back: the other master probed A up to the hand-over.
+        role(a, NiciraRole.SLAVE);
+        long back = System.nanoTime();
+        role(a, NiciraRole.MASTER);
+        assertEquals(Set.of(), topology.getQuarantinedPorts(), "no port of A held back");
+        assertEquals(Set.of(1, 2), topology.getBroadcastPorts(A), "A/2 (a host's) floods, A/1 is on the tree");
+        probeAfter(a, 1, back);
+        probeAfter(a, 2, back);
+
+        // A master that froze: A's links time out while another member has A, then A comes back here.
+        role(a, NiciraRole.SLAVE);
+        for (int i = 0; i < 4 && !topology.getLinks().isEmpty(); i++) {
+            now.addAndGet(SECOND);
+            tick();
+        }
+        assertEquals(Map.of(), topology.getLinks(), "A's links timed out");
+        now.addAndGet(SECOND);
+        tick();
+        assertEquals(Set.of(), topology.getQuarantinedPorts(), "the ends' own quarantine is over");
+        role(a, NiciraRole.MASTER);
+        assertEquals(Set.of(new SwitchPort(A, 1)), topology.getQuarantinedPorts(), "the end whose link timed out");
+        assertEquals(Set.of(2), topology.getBroadcastPorts(A));
+    }
+
+    /** The switch grants {@code role}, then the expiry task sees it (which is when discovery takes it in). */
+    private void role(ControllerFixture.Connected sw, NiciraRole role) {
+        sw.sw().setRole(role, WAIT).toCompletableFuture().orTimeout(WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
+        tick();
     }
 
     @Test
