@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -431,5 +434,13 @@ class DeviceManagerTest {
         assertTrue(out.contains("10.0.0.1"), out);
         assertTrue(out.contains(new SwitchPort(1, 1).toString()), out);
         assertTrue(out.contains("1 device(s)") && out.contains("malformed ARP 1"), out);
+    }
+
+    /** Gogo runs the first public method that answers to {@code devices}, getDevices() included (see DeviceQueries). */
+    @Test
+    void theConsoleFindsTheTableBeforeTheList() {
+        assertThrows(NoSuchMethodException.class, () -> DeviceManager.class.getDeclaredMethod("getDevices"));
+        assertEquals(Optional.of("devices"), Arrays.stream(DeviceManager.class.getMethods()).map(Method::getName)
+                .filter(n -> n.equalsIgnoreCase("devices") || n.equalsIgnoreCase("getDevices")).findFirst());
     }
 }
