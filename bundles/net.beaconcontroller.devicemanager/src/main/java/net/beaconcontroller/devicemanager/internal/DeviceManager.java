@@ -1,7 +1,9 @@
 package net.beaconcontroller.devicemanager.internal;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -38,6 +40,7 @@ import net.beaconcontroller.openflow.OFType;
 import net.beaconcontroller.topology.ITopology;
 import net.beaconcontroller.topology.ITopologyListener;
 import net.beaconcontroller.topology.Link;
+import net.beaconcontroller.topology.SwitchPort;
 import net.beaconcontroller.util.CoarseClock;
 
 /**
@@ -56,15 +59,14 @@ import net.beaconcontroller.util.CoarseClock;
  * <p>The component keeps only what OSGi hands it (references, configuration, the aging schedule) and answers the
  * services by delegation, so that each protocol it speaks can be read and changed alone: {@link HostLearning}
  * (PACKET_INs), {@link DeviceSharing} (the cluster's records), {@link DeviceRemoval} (switches leaving, new links,
- * aging), {@link DeviceEvents} (the listeners), {@link DeviceQueries} (the look-ups).
+ * aging), {@link DeviceEvents} (the listeners); the look-ups read the {@link DeviceStore} without locks on the
+ * caller's thread. The console command is {@link DeviceCommands}'.
  */
 @Component(configurationPid = DeviceManager.NAME, configurationPolicy = ConfigurationPolicy.REQUIRE,
-        service = {IDeviceManager.class, IOFMessageListener.class, IOFSwitchListener.class, ITopologyListener.class},
-        property = {"osgi.command.scope=beacon", "osgi.command.function=devices"})
+        service = {IDeviceManager.class, IOFMessageListener.class, IOFSwitchListener.class, ITopologyListener.class})
 @Designate(ocd = DeviceManager.Config.class)
 @BeaconListener(types = OFType.PACKET_IN, after = "topology", before = {"routing", "learningswitch"})
-public final class DeviceManager extends DeviceQueries
-        implements IDeviceManager, IOFMessageListener, IOFSwitchListener, ITopologyListener {
+public final class DeviceManager implements IDeviceManager, IOFMessageListener, IOFSwitchListener, ITopologyListener {
     /** Its listener name and the prefix of its keys. */
     public static final String NAME = "devicemanager";
 
@@ -83,6 +85,7 @@ public final class DeviceManager extends DeviceQueries
         int maxIpsPerDevice() default 16;
     }
 
+    private final DeviceStore store = new DeviceStore();
     private final IScheduler scheduler;
     private final LongSupplier epochSeconds;
     private final DeviceEvents events = new DeviceEvents();
@@ -106,7 +109,6 @@ public final class DeviceManager extends DeviceQueries
     /** With the clock (epoch seconds) of a test, and the cluster's shared state or {@code null}. */
     DeviceManager(ITopology topology, IScheduler scheduler, Config config, LongSupplier epochSeconds,
             ISharedState cluster) {
-        super(new DeviceStore());
         this.scheduler = scheduler;
         this.epochSeconds = epochSeconds;
         this.config = config;
@@ -204,7 +206,36 @@ public final class DeviceManager extends DeviceQueries
     }
 
     // ------------------------------------------------------------------------------------------------ reading
-    // The look-ups are DeviceQueries'.
+
+    @Override
+    public Collection<Device> getDevices() {
+        return store.all();
+    }
+
+    @Override
+    public Optional<Device> getDevice(long mac, int vlan) {
+        return Optional.ofNullable(store.get(mac, vlan)).map(Tracked::device);
+    }
+
+    @Override
+    public Collection<Device> getDevicesByMac(long mac) {
+        return store.withMac(mac);
+    }
+
+    @Override
+    public Collection<Device> getDevicesByIpv4(int ipv4) {
+        return store.withIp(ipv4);
+    }
+
+    @Override
+    public Collection<Device> getDevicesAt(SwitchPort port) {
+        return store.at(port);
+    }
+
+    @Override
+    public Collection<Device> getDevicesOn(long dpid) {
+        return store.on(dpid);
+    }
 
     @Override
     public DeviceCounters getCounters() {
@@ -215,11 +246,6 @@ public final class DeviceManager extends DeviceQueries
     /** Package-private for tests: whether every index agrees with the hosts' records. */
     List<String> inconsistencies() {
         return store.inconsistencies();
-    }
-
-    /** {@code beacon:devices}: one line per host, then the counters (see {@link DeviceQueries} on how it is found). */
-    public String devices() {
-        return DeviceTable.format(getDevices(), getCounters());
     }
 
     @Override

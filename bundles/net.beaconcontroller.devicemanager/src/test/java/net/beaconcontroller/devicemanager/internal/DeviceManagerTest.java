@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -423,24 +420,5 @@ class DeviceManagerTest {
         h.packetIn(1, 1, udp(H1, H2, IP1, IP2));
         assertEquals(h.instant(), device(H1).lastSeen());
         assertFalse(first == device(H1));
-    }
-
-    @Test
-    void theConsoleListsHostsAndCounters() {
-        h.packetIn(1, 1, udp(H1, H2, 7, IP1, IP2));
-        h.packetIn(1, 1, Frames.arpTruncated(H2));
-        String out = h.dm.devices();
-        assertTrue(out.contains("02:00:00:00:00:01"), out);
-        assertTrue(out.contains("10.0.0.1"), out);
-        assertTrue(out.contains(new SwitchPort(1, 1).toString()), out);
-        assertTrue(out.contains("1 device(s)") && out.contains("malformed ARP 1"), out);
-    }
-
-    /** Gogo runs the first public method that answers to {@code devices}, getDevices() included (see DeviceQueries). */
-    @Test
-    void theConsoleFindsTheTableBeforeTheList() {
-        assertThrows(NoSuchMethodException.class, () -> DeviceManager.class.getDeclaredMethod("getDevices"));
-        assertEquals(Optional.of("devices"), Arrays.stream(DeviceManager.class.getMethods()).map(Method::getName)
-                .filter(n -> n.equalsIgnoreCase("devices") || n.equalsIgnoreCase("getDevices")).findFirst());
     }
 }
