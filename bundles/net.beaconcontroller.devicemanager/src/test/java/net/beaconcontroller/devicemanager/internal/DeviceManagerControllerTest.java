@@ -110,6 +110,8 @@ class DeviceManagerControllerTest {
         s2.fake().send(s2.fake().packetIn(1, Frames.udp(H1, H2, IP1, IP2)));
         ControllerFixture.awaitTrue("H1 moved", WAIT,
                 () -> dm.getDevice(H1, Device.NO_VLAN).orElseThrow().attachment().equals(new SwitchPort(2, 1)));
+        // Counted as it is told, on the I/O thread, a moment after the store shows it.
+        ControllerFixture.awaitTrue("the move counted", WAIT, () -> dm.getCounters().moves() > 0);
         assertEquals(1, dm.getCounters().moves());
         for (var fake : fakes) {
             fake.expectNone(OFType.FLOW_MOD, Duration.ofMillis(200));

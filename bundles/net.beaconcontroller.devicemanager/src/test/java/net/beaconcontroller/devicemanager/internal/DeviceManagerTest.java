@@ -421,15 +421,4 @@ class DeviceManagerTest {
         assertEquals(h.instant(), device(H1).lastSeen());
         assertFalse(first == device(H1));
     }
-
-    @Test
-    void theConsoleListsHostsAndCounters() {
-        h.packetIn(1, 1, udp(H1, H2, 7, IP1, IP2));
-        h.packetIn(1, 1, Frames.arpTruncated(H2));
-        String out = h.dm.devices();
-        assertTrue(out.contains("02:00:00:00:00:01"), out);
-        assertTrue(out.contains("10.0.0.1"), out);
-        assertTrue(out.contains(new SwitchPort(1, 1).toString()), out);
-        assertTrue(out.contains("1 device(s)") && out.contains("malformed ARP 1"), out);
-    }
 }
