@@ -34,7 +34,7 @@ import net.beaconcontroller.topology.ITopology;
  * of cbench PACKET_INs (source MAC rotating over {@code macs} values, destination known on port 2) in a direct read
  * buffer, each parsed with {@link OFMessageReader}, then
  * <ul>
- * <li>{@code platform}: dispatched as {@code Controller.dispatch} does (reused {@code DispatchContext}, try/finally)
+ * <li>{@code platform}: dispatched as {@code Dispatch.run} does (reused {@code DispatchContext}, try/finally)
  * to the real {@link LearningSwitch} ({@code ctx.frame()}, {@code OFMatch.fromFrame}, {@code SwitchLocal} table);
  * <li>{@code previous}: the pre-platform loop and learning switch ({@link OldLearningSwitch});
  * <li>{@code guarded}: {@code platform} with the PACKET_IN guard in front, on with budgets no PACKET_IN reaches

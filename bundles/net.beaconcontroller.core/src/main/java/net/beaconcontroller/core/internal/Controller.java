@@ -31,7 +31,6 @@ import org.slf4j.LoggerFactory;
 import net.beaconcontroller.config.SettingException;
 import net.beaconcontroller.config.StartUp;
 import net.beaconcontroller.connections.IConnectionHolder;
-import net.beaconcontroller.core.Command;
 import net.beaconcontroller.core.FlowReconciliationStats;
 import net.beaconcontroller.core.IFlowReconciler;
 import net.beaconcontroller.core.IBeaconProvider;
@@ -45,8 +44,6 @@ import net.beaconcontroller.core.ListenerStats;
 import net.beaconcontroller.core.SwitchLocal;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFType;
-import net.beaconcontroller.packet.Frame;
-import net.beaconcontroller.util.Prefetch;
 
 /**
  * The controller: accepts switch connections, spreads them over the I/O loops, and runs the listener pipelines.
@@ -294,76 +291,12 @@ public final class Controller implements IBeaconProvider {
 
     /** Runs a message through its type's pipeline, on the switch's I/O thread. */
     void dispatch(SwitchConnection sw, OFMessage msg) {
-        dispatch(listeners.pipeline(msg.type()), sw.loop().context(), sw, msg);
-    }
-
-    /**
-     * Runs a message through {@code pipeline} with the loop's {@code shared} context (a fresh one for a dispatch
-     * nested in another). Static so that the PACKET_IN path benchmark runs this very code.
-     */
-    static void dispatch(Pipeline pipeline, DispatchContext shared, IOFSwitch sw, OFMessage msg) {
-        var listeners = pipeline.listeners();
-        if (listeners.length == 0) {
-            return;
-        }
-        var meters = pipeline.meters();
-        var ctx = shared.busy() ? new DispatchContext(shared.slot()) : shared;
-        ctx.begin(msg);
-        int base = ListenerMeter.base(ctx.slot());
-        boolean timed = ctx.timeThisDispatch();
-        try {
-            for (int i = 0; i < listeners.length; i++) {
-                var listener = listeners[i];
-                var cells = meters[i].cells;
-                cells[base + ListenerMeter.CALLS]++;
-                long start = timed ? System.nanoTime() : 0;
-                Command result;
-                try {
-                    result = listener.receive(sw, msg, ctx);
-                } catch (Throwable t) {
-                    cells[base + ListenerMeter.ERRORS]++;
-                    survive(t, "listener " + listener.getName() + " failed on " + msg.type() + " from switch "
-                            + sw.getStringId());
-                    continue;
-                }
-                if (timed) {
-                    cells[base + ListenerMeter.TIMED_CALLS]++;
-                    cells[base + ListenerMeter.TIMED_NANOS] += System.nanoTime() - start;
-                }
-                if (result == Command.STOP) {
-                    return;
-                }
-            }
-        } finally {
-            ctx.end();
-        }
+        Dispatch.run(listeners.pipeline(msg.type()), sw.loop().context(), sw, msg);
     }
 
     /** The PACKET_IN pipeline's listeners that override {@link IOFMessageListener#prefetch}. */
     IOFMessageListener[] packetInPrefetchers() {
         return listeners.pipeline(OFType.PACKET_IN).prefetchers();
-    }
-
-    static void prefetch(IOFMessageListener[] prefetchers, IOFSwitch sw, int inPort, Frame frame, Prefetch prefetch) {
-        for (var listener : prefetchers) {
-            try {
-                listener.prefetch(sw, inPort, frame, prefetch);
-            } catch (Throwable t) {
-                survive(t, "listener " + listener.getName() + " failed to prefetch a PACKET_IN from switch "
-                        + sw.getStringId());
-            }
-        }
-    }
-
-    /**
-     * A listener's failure is logged and the I/O thread carries on: one bad application must not take the
-     * switches of every other one down. Only a JVM in trouble (out of memory, internal error) is rethrown.
-     */
-    private static void survive(Throwable t, String what) {
-        if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
-            throw (VirtualMachineError) t;
-        }
-        log.error(what, t);
     }
 
     CompletionStage<?> runInitializers(SwitchConnection sw) {
@@ -411,7 +344,7 @@ public final class Controller implements IBeaconProvider {
         try {
             l.addedSwitch(sw);
         } catch (Throwable t) {
-            survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
+            Dispatch.survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
         }
     }
 
@@ -424,7 +357,7 @@ public final class Controller implements IBeaconProvider {
             try {
                 l.removedSwitch(sw);
             } catch (Throwable t) {
-                survive(t, "switch listener " + l.getName() + " failed on removedSwitch " + sw.getStringId());
+                Dispatch.survive(t, "switch listener " + l.getName() + " failed on removedSwitch " + sw.getStringId());
             }
         }
     }

@@ -171,7 +171,7 @@ final class Inbound {
                 break;
             }
             if (readBuf.get(p + 1) == PACKET_IN_TYPE && length >= OFPacketIn.MIN_LENGTH) {
-                Controller.prefetch(prefetchers, sw, readBuf.getShort(p + 14) & 0xffff,
+                Dispatch.prefetch(prefetchers, sw, readBuf.getShort(p + 14) & 0xffff,
                         frame.wrap(readBuf, p + OFPacketIn.MIN_LENGTH, p + length), prefetch);
             }
             p += length;

@@ -5,7 +5,7 @@ import net.beaconcontroller.core.IOFSwitch;
 import net.beaconcontroller.openflow.OFMessage;
 
 /**
- * {@code Controller.dispatch} without the controller around it, for the PACKET_IN path benchmark: the same static
+ * {@code Dispatch.run} without the controller around it, for the PACKET_IN path benchmark: the same static
  * dispatch with the same reused {@link DispatchContext} (package-private, hence this class in the core's package).
  */
 public final class DispatchHarness {
@@ -17,6 +17,6 @@ public final class DispatchHarness {
     }
 
     public void dispatch(IOFSwitch sw, OFMessage msg) {
-        Controller.dispatch(pipeline, shared, sw, msg);
+        Dispatch.run(pipeline, shared, sw, msg);
     }
 }
