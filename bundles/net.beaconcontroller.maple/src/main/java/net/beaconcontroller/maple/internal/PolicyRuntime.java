@@ -108,9 +108,16 @@ final class PolicyRuntime {
             count(Event.NO_INGRESS);
             return;
         }
+        Header header = Header.of(ingress, OFMatch.fromFrame(view, inPort));
+        Route cached = engine.lookup(header);
+        if (cached != null) {
+            count(Event.HIT);
+            sendOn(dpid, inPort, bufferId, frame, cached);
+            return;
+        }
         MapleEngine.Decision d;
         try {
-            d = engine.decide(Header.of(ingress, OFMatch.fromFrame(view, inPort)));
+            d = engine.decide(header);
         } catch (InconsistentPolicyException e) {
             count(Event.INCONSISTENT);
             warn("policy {} is inconsistent, packet dropped: {}", policy, e.getMessage());
@@ -120,7 +127,7 @@ final class PolicyRuntime {
             warn("policy {} failed on a packet from {}, dropped: {}", policy, ingress, e.toString());
             return;
         }
-        count(d.changes().isEmpty() ? Event.HIT : Event.MISS);
+        count(Event.MISS);
         send(d.changes());
         sendOn(dpid, inPort, bufferId, frame, d.route());
     }
