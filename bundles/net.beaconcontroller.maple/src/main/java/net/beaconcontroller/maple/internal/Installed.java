@@ -51,9 +51,15 @@ final class Installed {
     List<OFFlowMod> adds(long dpid, long cookie) {
         var table = bySwitch.getOrDefault(dpid, Map.of());
         var adds = new ArrayList<OFFlowMod>(table.size());
-        table.forEach((k, actions) -> adds.add(OFFlowMod.builder().command(OFFlowMod.Command.ADD).match(k.match())
-                .priority(k.priority()).cookie(cookie).actions(actions).build()));
+        table.forEach((k, actions) -> adds.add(FlowMods.add(k.match(), k.priority(), cookie, actions)));
         return adds;
+    }
+
+    /** The ADD of the flow switch {@code dpid} should hold at that match and priority, or null. */
+    OFFlowMod add(long dpid, OFMatch match, int priority, long cookie) {
+        var table = bySwitch.get(dpid);
+        var actions = table == null ? null : table.get(new Key(match, priority));
+        return actions == null ? null : FlowMods.add(match, priority, cookie, actions);
     }
 
     /** How many flows each switch should hold. */

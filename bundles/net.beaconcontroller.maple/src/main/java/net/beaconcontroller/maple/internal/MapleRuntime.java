@@ -31,6 +31,7 @@ import net.beaconcontroller.devicemanager.Device;
 import net.beaconcontroller.devicemanager.IDeviceListener;
 import net.beaconcontroller.devicemanager.IDeviceManager;
 import net.beaconcontroller.maple.Policy;
+import net.beaconcontroller.openflow.OFFlowRemoved;
 import net.beaconcontroller.openflow.OFMessage;
 import net.beaconcontroller.openflow.OFPacketIn;
 import net.beaconcontroller.openflow.OFPort;
@@ -58,7 +59,7 @@ import net.beaconcontroller.topology.SwitchPort;
 @Component(service = {IOFMessageListener.class, IOFSwitchListener.class, IDeviceListener.class,
     ITopologyListener.class, IRouteListener.class, IFlowReconciler.class, MapleRuntime.class},
         property = {"osgi.command.scope=beacon", "osgi.command.function=maple"})
-@BeaconListener(types = {OFType.PACKET_IN, OFType.PORT_STATUS},
+@BeaconListener(types = {OFType.PACKET_IN, OFType.PORT_STATUS, OFType.FLOW_REMOVED},
         after = {"guard", "topology", "devicemanager", "firewall", "acl"},
         before = {"routing", "learningswitch", "hub"})
 public final class MapleRuntime implements IOFMessageListener, IOFSwitchListener, IDeviceListener, ITopologyListener,
@@ -143,6 +144,12 @@ public final class MapleRuntime implements IOFMessageListener, IOFSwitchListener
             int port = ps.desc().portNo();
             if (OFPort.isPhysical(port)) {
                 post(r -> r.portChanged(new SwitchPort(dpid, port)));
+            }
+            return Command.CONTINUE;
+        }
+        if (msg instanceof OFFlowRemoved removed) {
+            if (removed.reason() == OFFlowRemoved.Reason.DELETE && FlowOwner.MAPLE.owns(removed.cookie())) {
+                post(r -> r.flowRemoved(dpid, removed.match(), removed.priority(), removed.cookie()));
             }
             return Command.CONTINUE;
         }

@@ -67,6 +67,8 @@ final class PolicyRuntime {
         POLICY_FAILED,
         /** A copy of a flooded packet that came back by a port off the spanning tree: dropped. */
         FLOOD_COPY,
+        /** A rule something else deleted from a switch, written again. */
+        RESTORED,
         FLOW_MODS
     }
 
@@ -163,6 +165,19 @@ final class PolicyRuntime {
             writer.write(dpid, new ArrayList<>(installed.adds(dpid, cookie)));
         } else {
             send(fresh);
+        }
+    }
+
+    /**
+     * A switch reports that one of this runtime's rules was deleted. If the runtime did not delete it itself (it still
+     * wants it there), something else did, and the rule is written again: without it the switch's table is no longer
+     * what the tree was compiled to (a lost barrier would even let packets past a test).
+     */
+    void flowRemoved(long dpid, OFMatch match, int priority, long flowCookie) {
+        OFFlowMod add = flowCookie == cookie ? installed.add(dpid, match, priority, cookie) : null;
+        if (add != null) {
+            count(Event.RESTORED);
+            writer.write(dpid, List.of(add));
         }
     }
 

@@ -109,6 +109,7 @@ class PolicyRuntimeTest {
         for (var s : adds) {
             assertEquals(COOKIE, mod(s).cookie(), "every rule carries Maple's cookie with the epoch");
             assertEquals(0, mod(s).idleTimeout() + mod(s).hardTimeout(), "rules live as long as the tree");
+            assertEquals(OFFlowMod.FLAG_SEND_FLOW_REM, mod(s).flags(), "their deletion is reported");
             assertTrue(mod(s).priority() >= PolicyRuntime.MIN_PRIORITY && mod(s).priority()
                     <= PolicyRuntime.MAX_PRIORITY);
         }
@@ -233,6 +234,29 @@ class PolicyRuntimeTest {
         assertEquals(OFFlowMod.Command.DELETE_STRICT, mod(msgs.get(0)).command());
         assertEquals(OFMatch.parse("udp"), mod(msgs.get(0)).match());
         assertEquals(50_000, mod(msgs.get(0)).priority());
+    }
+
+    @Test
+    void aRuleSomethingElseDeletedIsWrittenAgainButNotOneTheRuntimeDeleted() {
+        runtime.packetIn(1, 3, OFMessage.NO_BUFFER, Frames.tcp(A, B, 1000, 80));
+        runtime.packetIn(1, 3, OFMessage.NO_BUFFER, Frames.tcp(A, C, 1000, 80));
+        var adds = flowMods(take(), OFFlowMod.Command.ADD);
+        var toB = mod(adds.stream().filter(s -> s.dpid() == 1 && mod(s).match().dlDst() == B).findFirst()
+                .orElseThrow());
+        var toC = mod(adds.stream().filter(s -> s.dpid() == 1 && mod(s).match().dlDst() == C).findFirst()
+                .orElseThrow());
+
+        runtime.flowRemoved(1, toB.match(), toB.priority(), COOKIE);
+        assertEquals(List.of(new Sent(1, toB)), take(), "the same ADD again");
+        runtime.flowRemoved(1, toB.match(), toB.priority(), FlowOwner.MAPLE.cookie(EPOCH - 1));
+        assertEquals(List.of(), take(), "an earlier run's flow is not this run's to restore");
+
+        net.hosts.put(C, new SwitchPort(2, 4));
+        runtime.hostChanged(C);
+        take();
+        runtime.flowRemoved(1, toC.match(), toC.priority(), COOKIE);
+        assertEquals(List.of(), take(), "the report of the runtime's own delete");
+        assertEquals(1, runtime.counted(PolicyRuntime.Event.RESTORED));
     }
 
     @Test
