@@ -28,6 +28,7 @@ from acl_e2e import test_acl  # noqa: F401 - found by name in main()
 from firewall_e2e import test_firewall, test_firewall_cost  # noqa: F401 - found by name in main()
 from apps_e2e import test_apps_folder  # noqa: F401 - found by name in main()
 from guard_e2e import test_packetin_guard  # noqa: F401 - found by name in main()
+from maple_e2e import test_maple  # noqa: F401 - found by name in main()
 import tlspki
 from controller import ControllerProcess
 
@@ -37,7 +38,7 @@ from controller import ControllerProcess
 NETWORK_ONLY_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                       "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                       "host_move", "apps_modularity", "beacon_restart", "fattree4_pingall", "match_granularity",
-                      "restart_moved_host", "core_update_hitless", "firewall", "firewall_cost", "acl", "packetin_guard", "reconcile_100k")
+                      "restart_moved_host", "core_update_hitless", "firewall", "firewall_cost", "acl", "packetin_guard", "reconcile_100k", "maple")
 # Beacon's own listeners and apps folder: ovs-testcontroller (the harness check) listens on one port only and takes no
 # bundles.
 BEACON_ONLY_TESTS = ("listen_ports", "switch_identity", "apps_folder")
@@ -80,6 +81,9 @@ def parse_args(argv):
     p.add_argument("--util-bsn", default="net.beaconcontroller.util")
     p.add_argument("--apps-dir", type=Path, help="the product's apps/ folder (apps_folder test)")
     top = Path(__file__).resolve().parents[2]
+    examples = sorted((top / "bundles/net.beaconcontroller.maple.examples/target").glob("*.jar"))
+    p.add_argument("--maple-jar", type=Path, default=examples[-1] if examples else None,
+                   help="Maple's example policy bundle (maple test; default: the one built in this tree)")
     p.add_argument("--maven", type=Path, default=top / "mvnw",
                    help="Maven that builds the app of the apps_folder test, offline (default: %(default)s)")
     p.add_argument("--maven-repo", type=Path,
@@ -119,6 +123,8 @@ def parse_args(argv):
             if jar is None or not jar.is_file():
                 p.error("--beacon with the modularity test needs existing --learningswitch-jar, --hub-jar and "
                         "--settings")
+    if "maple" in args.tests and (args.maple_jar is None or not args.maple_jar.is_file()):
+        p.error("the maple test needs the example policy bundle: build it (./mvnw install) or give --maple-jar")
     if args.beacon and "apps_folder" in args.tests and args.apps_dir is not None:
         if not (args.apps_dir.parent / "plugins").is_dir() or args.settings is None:
             p.error("the apps_folder test needs --apps-dir in a product (beside its plugins/) and --settings")

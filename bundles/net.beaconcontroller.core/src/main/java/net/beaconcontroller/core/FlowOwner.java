@@ -40,11 +40,16 @@ public record FlowOwner(int id, String name) {
      * end by their hard timeout.
      */
     public static final FlowOwner GUARD = new FlowOwner(0x05, "guard");
+    /**
+     * The rules Maple's runtime compiles from an algorithmic policy; the lower bits name the runtime's activation
+     * (its epoch), so a restarted runtime tells the flows it wrote from those an earlier one left.
+     */
+    public static final FlowOwner MAPLE = new FlowOwner(0x06, "maple");
     /** The cluster's migration marker flows ({@code 0xbeac...}, the id chosen to keep the markers' existing cookies). */
     public static final FlowOwner CLUSTER = new FlowOwner(CLUSTER_ID, CLUSTER_NAME);
 
     private static final List<FlowOwner> KNOWN = List.of(ROUTING, LEARNING_SWITCH, STATIC_FLOWS, FIREWALL, GUARD,
-            CLUSTER);
+            MAPLE, CLUSTER);
 
     public FlowOwner {
         if (id < 1 || id > 0xff) {
