@@ -3,12 +3,10 @@ package net.beaconcontroller.core.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -60,9 +58,8 @@ public final class Controller implements IBeaconProvider {
     private volatile ControllerConfig config;
     /** The TLS listener's keys and trust, when {@code controller.tlsListenPort} is on; else null. */
     private volatile TlsContext tls;
-    private final Map<Long, IOFSwitch> switches = new ConcurrentHashMap<>();
-    private final Map<Long, IOFSwitch> switchesView = Collections.unmodifiableMap(switches);
     private final ListenerRegistry listeners = new ListenerRegistry();
+    private final ActiveSwitches switches = new ActiveSwitches(listeners);
     private volatile IRoleArbiter roleArbiter;
     private volatile IConnectionHolder connectionHolder;
     /** The framework, to tell a bundle update from a shutdown; null outside OSGi. */
@@ -146,7 +143,7 @@ public final class Controller implements IBeaconProvider {
     public void setRoleArbiter(IRoleArbiter arbiter) {
         roleArbiter = arbiter;
         // Switches connected before the cluster started (a bundle started at runtime) take the role it gives them now.
-        for (var sw : switches.values()) {
+        for (var sw : switches.all()) {
             ((SwitchConnection) sw).roles().adopt(arbiter);
         }
     }
@@ -225,7 +222,7 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public Map<Long, IOFSwitch> getSwitches() {
-        return switchesView;
+        return switches.view();
     }
 
     @Override
@@ -269,8 +266,8 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public void clearLocal(SwitchLocal<?> key) {
-        var done = new CountDownLatch(switches.size());
-        var remaining = new ArrayList<>(switches.values());
+        var remaining = new ArrayList<>(switches.all());
+        var done = new CountDownLatch(remaining.size());
         for (var sw : remaining) {
             sw.execute(() -> {
                 sw.removeLocal(key);
@@ -320,72 +317,18 @@ public final class Controller implements IBeaconProvider {
         return identity;
     }
 
-    /**
-     * Makes a switch active. Its connection holds its DPID (see {@link SwitchIdentity}): a connection that held it
-     * before has been closed and removed, so listeners heard {@code removedSwitch(old)} before this
-     * {@code addedSwitch(new)}.
-     */
+    /** Makes a switch active (see {@link ActiveSwitches#put}). */
     void makeActive(SwitchConnection sw) {
-        switches.put(sw.getId(), sw);
+        switches.put(sw);
         sw.becomeActive();
     }
 
     void switchAdded(SwitchConnection sw) {
-        for (var l : listeners.switchListeners()) {
-            tellAdded(sw, l);
-        }
-    }
-
-    /** On the switch's I/O thread. */
-    private void tellAdded(SwitchConnection sw, IOFSwitchListener l) {
-        if (!sw.tellAdded(l)) {
-            return;
-        }
-        try {
-            l.addedSwitch(sw);
-        } catch (Throwable t) {
-            Dispatch.survive(t, "switch listener " + l.getName() + " failed on addedSwitch " + sw.getStringId());
-        }
+        switches.added(sw);
     }
 
     void switchRemoved(SwitchConnection sw) {
-        switches.remove(sw.getId(), sw);
-        for (var l : listeners.switchListeners()) {
-            if (!sw.tellRemoved(l)) {
-                continue;
-            }
-            try {
-                l.removedSwitch(sw);
-            } catch (Throwable t) {
-                Dispatch.survive(t, "switch listener " + l.getName() + " failed on removedSwitch " + sw.getStringId());
-            }
-        }
-    }
-
-    /**
-     * Adds a switch listener. One that arrives while switches are connected hears {@code addedSwitch} for each of
-     * them, on its I/O thread: an application restarted at run time sees the network it missed, and none has to ask
-     * for it.
-     */
-    private void addSwitchListener(IOFSwitchListener listener, Map<String, Object> properties) {
-        var registration = listeners.addSwitch(listener, properties);
-        for (var s : switches.values()) {
-            var sw = (SwitchConnection) s;
-            sw.execute(() -> {
-                // Only while this registration stands: one removed and added again meanwhile is told by the next.
-                if (listeners.registered(registration)) {
-                    tellAdded(sw, listener);
-                }
-            });
-        }
-    }
-
-    /** A listener that leaves is forgotten by every switch: it may come back, and it must not be kept alive. */
-    private void forgetTold(IOFSwitchListener l) {
-        for (var s : switches.values()) {
-            var sw = (SwitchConnection) s;
-            sw.execute(() -> sw.tellRemoved(l));
-        }
+        switches.removed(sw);
     }
 
     // ------------------------------------------------------------------------------- listeners: the whiteboard
@@ -402,7 +345,7 @@ public final class Controller implements IBeaconProvider {
     }
 
     void addSwitchListenerService(IOFSwitchListener listener, Map<String, Object> properties) {
-        addSwitchListener(listener, properties);
+        switches.addListener(listener, properties);
     }
 
     void addInitializerService(IOFInitializerListener listener, Map<String, Object> properties) {
@@ -425,7 +368,7 @@ public final class Controller implements IBeaconProvider {
 
     @Override
     public void addOFSwitchListener(IOFSwitchListener listener) {
-        addSwitchListener(listener, Map.of());
+        switches.addListener(listener, Map.of());
     }
 
     @Override
@@ -433,7 +376,7 @@ public final class Controller implements IBeaconProvider {
         if (listeners.removeSwitch(listener)) {
             quiesce();
         }
-        forgetTold(listener);
+        switches.forget(listener);
     }
 
     @Override
