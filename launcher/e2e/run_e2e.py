@@ -47,15 +47,13 @@ BEACON_SETTINGS_TESTS = ("tls",)
 TESTS = (("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall") + BEACON_ONLY_TESTS + BEACON_SETTINGS_TESTS
          + NETWORK_ONLY_TESTS)
 DEFAULT_TESTS = ("linear4_pingall", "tcp_transfer", "modularity", "tree22_pingall")
-# packetin_guard runs only by name (--tests): it passed 6 runs of 6 against its same-spray reference, but its guarded windows miss most of the
-# guard's bursts, so what it proves is weaker than the bound it states (docs/guard.md, "Measured"); run it last, as
-# its spray leaves Open vSwitch busy for seconds after it ends.
+# packetin_guard last: its spray leaves Open vSwitch busy for seconds after it ends.
 NETWORK_APP_TESTS = ("ring4_converge", "ring4_pingall", "network_console", "rest_api", "web_modularity", "web_ui", "link_failover",
                      "silent_link_failure", "loop2_connect", "one_way_probe_loss", "link_flap", "unmanaged_switch",
                      "host_move", "apps_modularity", "beacon_restart", "restart_moved_host", "core_update_hitless",
                      "reconcile_100k",
                      "linear4_pingall", "tcp_transfer", "tree22_pingall", "fattree4_pingall", "match_granularity",
-                     "firewall", "firewall_cost", "acl")
+                     "firewall", "firewall_cost", "acl", "packetin_guard")
 # The new core's line for a switch it took over from the holder (HandOver.resume).
 TAKEN_OVER = re.compile(r"switch (\S+): connection taken over from the previous core after (\d+) ms")
 # OpenFlow cookie of every flow the routing app installs (Beacon's signature 0xbe, owner 0x01: routing).

@@ -283,7 +283,12 @@ public final class Acl implements IAcl, IDeviceListener, IOFMessageListener {
         Set<Long> mastered = beacon.getSwitches().values().stream().filter(IOFSwitch::isMaster)
                 .map(IOFSwitch::getId).collect(Collectors.toSet());
         LongPredicate here = mastered::contains;
-        var wanted = Enforcer.wanted(s.rules(), devices.getDevices(), here, basePriority);
+        // Only a DENY rule's flows go where hosts are. Without one, no list of every host: a host spraying spoofed
+        // sources makes it tens of thousands long, and every new host asks for a run (measured: most of Beacon's CPU
+        // under the guard's e2e spray, docs/guard.md).
+        var hosts = s.rules().stream().anyMatch(r -> r.action() == AclRule.Action.DENY) ? devices.getDevices()
+                : List.<Device>of();
+        var wanted = Enforcer.wanted(s.rules(), hosts, here, basePriority);
         var ids = s.rules().stream().map(AclRule::id).collect(Collectors.toSet());
         var applied = Enforcer.apply(pusher, wanted, ids, here, this::deleteCovered);
         installed.add(applied.added());

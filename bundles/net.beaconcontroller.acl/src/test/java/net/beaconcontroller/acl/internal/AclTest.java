@@ -152,6 +152,25 @@ class AclTest {
         }
     }
 
+    /** A spray of spoofed sources makes thousands of hosts, each asking for a run: only DENY rules need their list. */
+    @Test
+    void hostsAreListedOnlyForDenyRules() {
+        try (var fx = ControllerFixture.start()) {
+            fx.connectActive(1);
+            devices.hosts.add(host(H1, 1));
+            var acl = acl(fx, dir.resolve("acl.txt"), null);
+            try {
+                added(acl.add(rule(0, "src-ip", "10.0.1.0/24", "action", "allow")));
+                assertEquals(0, devices.listed.get(), "no DENY rule: the hosts are not listed");
+                added(acl.add(rule(0, "src-ip", "10.0.0.0/24", "nw-proto", "TCP")));
+                assertTrue(devices.listed.get() > 0, "a DENY rule: they are");
+                assertEquals(List.of("ACLRule_2_00:00:00:00:00:00:00:01"), pusher.names());
+            } finally {
+                acl.deactivate();
+            }
+        }
+    }
+
     @Test
     void rulesAreKeptInTheFileAndFlowsOfRulesDeletedWhileStoppedGoWhenItStarts() throws IOException {
         var file = dir.resolve("acl.txt");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import net.beaconcontroller.acl.AclRule;
 import net.beaconcontroller.acl.AclRules;
@@ -17,6 +18,8 @@ import net.beaconcontroller.topology.SwitchPort;
 /** Hosts as a test puts them (only {@link #getDevices} is what the ACL reads), and rules to test with. */
 final class FakeDevices implements IDeviceManager {
     final List<Device> hosts = new CopyOnWriteArrayList<>();
+    /** How often {@link #getDevices} was asked. */
+    final AtomicInteger listed = new AtomicInteger();
 
     static Device host(int ip, long dpid) {
         var now = Instant.now();
@@ -34,6 +37,7 @@ final class FakeDevices implements IDeviceManager {
 
     @Override
     public Collection<Device> getDevices() {
+        listed.incrementAndGet();
         return List.copyOf(hosts);
     }
 
