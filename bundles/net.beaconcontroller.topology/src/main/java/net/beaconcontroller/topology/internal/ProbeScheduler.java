@@ -212,12 +212,7 @@ final class ProbeScheduler implements AutoCloseable {
             return;
         }
         var view = store.view();
-        var linked = new HashSet<SwitchPort>();
-        for (var l : view.links().keySet()) {
-            linked.add(l.src());
-            linked.add(l.dst());
-        }
-        lostEnds.removeIf(end -> linked.contains(end) || !view.hasPort(end));
+        lostEnds.removeIf(end -> view.endsLink(end) || !view.hasPort(end));
     }
 
     /**

@@ -153,6 +153,11 @@ final class TopologyView {
         return domains.together(a, b);
     }
 
+    /** Whether an LLDP link, either way, ends at {@code p}. */
+    boolean endsLink(SwitchPort p) {
+        return linkEnds.contains(p);
+    }
+
     boolean hasPort(SwitchPort p) {
         var s = switches.get(p.dpid());
         return s != null && s.ports().contains(p.port());
